@@ -1,0 +1,24 @@
+# Cairn's API and worker image: the built SPA plus the Python package.
+FROM node:20-bookworm-slim AS frontend
+WORKDIR /app/frontend
+COPY frontend/package.json frontend/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY frontend/ ./
+RUN npm run build
+
+FROM python:3.11-slim-bookworm
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY ledger ledger
+COPY ingest ingest
+COPY analytics analytics
+COPY activities activities
+COPY workflows workflows
+COPY api api
+COPY stack stack
+RUN pip install --no-cache-dir . && useradd --system --uid 10001 cairn
+COPY --from=frontend /app/frontend/dist /app/frontend/dist
+USER cairn
+EXPOSE 8000
+CMD ["uvicorn", "api.app:create_app", "--factory", "--host", "0.0.0.0", "--port", "8000"]

@@ -1,0 +1,60 @@
+# The two commands: `make run` (the whole product on http://127.0.0.1:8000) and `make test`.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+NPM_STAMP := frontend/node_modules/.installed
+
+.PHONY: run demo test lint typecheck pytest e2e frontend frontend-test schema bench chromium clean
+
+run: $(STAMP) frontend
+	$(VENV)/bin/cairn run $(if $(DEMO),--demo)
+
+demo:
+	$(MAKE) run DEMO=1
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	@touch $@
+
+$(NPM_STAMP): frontend/package.json frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	@touch $@
+
+schema: $(STAMP)
+	$(VENV)/bin/strawberry export-schema api.schema:schema --output frontend/schema.graphql
+
+frontend: $(NPM_STAMP) schema
+	cd frontend && npm run build
+
+test: lint typecheck frontend-test frontend chromium pytest
+
+lint: $(STAMP) $(NPM_STAMP)
+	$(VENV)/bin/ruff check .
+	cd frontend && npm run lint
+
+typecheck: $(STAMP) $(NPM_STAMP) schema
+	$(VENV)/bin/mypy ledger ingest analytics activities workflows api stack
+	cd frontend && npm run typecheck
+
+frontend-test: $(NPM_STAMP) schema
+	cd frontend && npm test
+
+pytest: $(STAMP)
+	$(VENV)/bin/pytest -q -p no:cacheprovider
+
+chromium:
+	@if command -v chromium >/dev/null; then exit 0; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium'." >&2; exit 1; fi
+
+bench: $(STAMP)
+	$(PY) benchmarks/lots_bench.py
+	$(PY) benchmarks/import_bench.py
+
+clean:
+	rm -rf $(VENV) frontend/node_modules frontend/dist

@@ -1,0 +1,1 @@
+"""Reading users' export files: detection, decoding and one parser module per source family."""

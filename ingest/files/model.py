@@ -1,0 +1,84 @@
+"""What every file parser produces: transactions with their flows, ignored rows and row errors.
+
+Parsers are generators over the rows of a decoded sheet, so a file of any size streams through in
+constant memory. Quantities and values are exact `Decimal`s; timestamps are timezone-aware UTC.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Literal
+
+Direction = Literal["IN", "OUT"]
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """One movement of one asset into or out of the account."""
+
+    direction: Direction
+    asset: str  # upper-case symbol; fiat as its ISO 4217 code
+    quantity: Decimal  # > 0
+    is_fee: bool = False
+    value: Decimal | None = None  # fiat value of this flow at its time, when the file gives it
+    value_currency: str | None = None  # ISO code of `value`
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedTransaction:
+    """One transaction of the account, as its file states it."""
+
+    key: str  # natural key within the account: the source's own id, else a digest of the row content
+    timestamp: datetime  # timezone-aware, UTC
+    type: str  # a ledger.enums.TransactionType name
+    flows: tuple[Flow, ...]
+    row: int  # 1-based number of the (first) data row in the file it came from
+    description: str = ""
+    tx_hash: str | None = None
+    label: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """A data row that is readable but carries nothing to import (a pending order, a zero line…)."""
+
+    row: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RowError:
+    """A data row that cannot be read; any error makes the whole file not importable."""
+
+    row: int
+    column: str
+    problem: str
+
+    def __str__(self) -> str:
+        return f"Row {self.row}, column {self.column}: {self.problem}"
+
+
+ParseItem = ParsedTransaction | Ignored | RowError
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A decoded table: the header line found after any preamble, and its data rows."""
+
+    header: tuple[str, ...]
+    rows: Callable[[], Iterator[tuple[int, Sequence[str]]]]  # (1-based data row number, cells); re-iterable
+    filename: str = ""
+    preamble: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class FileFormat:
+    """A source family's format: how to recognise its header and how to read its rows."""
+
+    id: str  # family id reported to users and by `cairn import check`, e.g. "generic", "kraken-ledgers"
+    name: str  # human name, e.g. "Kraken ledgers"
+    detect: Callable[[Sheet], bool]
+    parse: Callable[[Sheet], Iterator[ParseItem]]

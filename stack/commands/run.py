@@ -1,0 +1,91 @@
+"""`cairn run`: the whole product on http://127.0.0.1:8000 with its servers, until Ctrl-C."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from types import FrameType
+
+from ledger.settings import Settings, get_settings
+from stack.servers import ChildProcess, LocalServers, ServerError, answers_tcp, require_free, wait_until
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("run", help="start PostgreSQL, Temporal, S3, the worker and the API")
+    parser.add_argument("--demo", action="store_true", help="add the demo user and its multi-year history")
+    parser.set_defaults(func=handle)
+
+
+def handle(args: argparse.Namespace) -> int:
+    settings = get_settings()
+    if not (settings.frontend_dist / "index.html").exists():
+        print(f"The app is not built: {settings.frontend_dist}/index.html is missing. Run `make run`.",
+              file=sys.stderr)
+        return 1
+    stop = threading.Event()
+
+    def on_signal(number: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        require_free(settings.host, {"CAIRN_API_PORT": settings.api_port})
+        with LocalServers(settings):
+            from stack.seed import prepare_database
+
+            prepare_database(settings, demo=args.demo)
+            return serve(settings, stop)
+    except ServerError as error:
+        print(f"cairn: {error}", file=sys.stderr)
+        return 1
+
+
+def app_processes(settings: Settings) -> list[ChildProcess]:
+    logs = settings.home.resolve() / "logs"
+    return [
+        ChildProcess("worker", [sys.executable, "-m", "stack.worker"], logs / "worker.log"),
+        ChildProcess(
+            "API",
+            [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory", "--host", settings.host,
+             "--port", str(settings.api_port), "--no-access-log"],
+            logs / "api.log",
+        ),
+    ]
+
+
+def serve(settings: Settings, stop: threading.Event) -> int:
+    children = app_processes(settings)
+    try:
+        for child in children:
+            child.start()
+        wait_until(answers_tcp(settings.host, settings.api_port), "The API", 60, children[-1].log)
+        print(banner(settings), flush=True)
+        while not stop.wait(0.5):
+            for child in children:
+                if not child.running():
+                    print(f"cairn: the {child.name} stopped; see {child.log}", file=sys.stderr)
+                    return 1
+        print("\nStopping…", flush=True)
+        return 0
+    finally:
+        for child in reversed(children):
+            child.stop()
+
+
+def banner(settings: Settings) -> str:
+    home = settings.home.resolve()
+    return "\n".join([
+        "",
+        "Cairn is running. Ctrl-C stops everything.",
+        f"  App              {settings.origin}",
+        f"  GraphQL IDE      {settings.origin}/graphql",
+        f"  Temporal UI      http://{settings.host}:{settings.temporal_ui_port}",
+        f"  Temporal gRPC    {settings.temporal}",
+        f"  S3 (SeaweedFS)   {settings.s3}  bucket {settings.s3_bucket}",
+        f"  PostgreSQL       postgresql://cairn@{settings.host}:{settings.pg_port}/cairn",
+        f"  Data and logs    {home}",
+        "",
+    ])

