@@ -42,7 +42,9 @@ def _as_json(report: FileReport) -> dict[str, object]:
 
 def _as_text(report: FileReport) -> str:
     lines = [
-        f"Format: {report.format_name} ({report.format_id})" if report.format_id else "Format: not recognised",
+        f"Format: {report.format_name} ({report.format_id})"
+        if report.format_id
+        else "Format: not recognised",
         f"Transactions to import: {report.transactions}",
         f"Ignored rows: {len(report.ignored)}",
         *(f"  Row {item.row}: {item.reason}" for item in report.ignored),

@@ -1,0 +1,123 @@
+"""The one entry point for file imports: detect the format, parse, validate, report.
+
+`inspect_file` is the validation the upload screen and `cairn import check` show;
+`iter_transactions` streams the transactions of a file that passed it, for the import activity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ingest.files.model import FileFormat, Ignored, ParsedTransaction, RowError, Sheet
+from ingest.files.reader import UnreadableFile, read_sheet
+from ingest.files.registry import all_formats, detect
+
+NOT_FOUND = "We haven't found the integration you're looking for. You can upload a CSV file instead."
+GENERIC_HEADER = (
+    "Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag"
+)
+
+
+class UnrecognisedFile(ValueError):
+    """No registered format recognises the file's header."""
+
+    def __init__(self, header: tuple[str, ...]) -> None:
+        self.header = header
+        super().__init__(unrecognised_message(header))
+
+
+class InvalidFile(ValueError):
+    """The file has rows that cannot be read; nothing of it may be imported."""
+
+    def __init__(self, error: RowError) -> None:
+        self.error = error
+        super().__init__(str(error))
+
+
+def unrecognised_message(header: tuple[str, ...]) -> str:
+    names = ", ".join(sorted({fmt.name for fmt in all_formats()}))
+    shown = ",".join(header)[:300]
+    return (
+        f"{NOT_FOUND} The file's header line was not recognised: {shown!r}. "
+        f"Supported formats: {names}. For any other source, use the generic CSV columns: {GENERIC_HEADER}."
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    """What importing the file would do; `importable` is False when anything stops it."""
+
+    format_id: str | None
+    format_name: str | None
+    transactions: int = 0
+    ignored: list[Ignored] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    assets: set[str] = field(default_factory=set)
+
+    @property
+    def importable(self) -> bool:
+        return self.format_id is not None and not self.errors
+
+
+def open_file(data: bytes, filename: str) -> tuple[Sheet, FileFormat]:
+    """Read and detect; raises `UnreadableFile` or `UnrecognisedFile`."""
+    sheet = read_sheet(data, filename)
+    fmt = detect(sheet)
+    if fmt is None:
+        raise UnrecognisedFile(sheet.header)
+    return sheet, fmt
+
+
+def inspect_file(data: bytes, filename: str, *, max_errors: int = 100) -> FileReport:
+    """Run the whole import without storing anything; errors are one line each, capped."""
+    try:
+        sheet, fmt = open_file(data, filename)
+    except (UnreadableFile, UnrecognisedFile) as exc:
+        return FileReport(format_id=None, format_name=None, errors=[str(exc)])
+    transactions = 0
+    ignored: list[Ignored] = []
+    errors: list[str] = []
+    error_count = 0
+    assets: set[str] = set()
+    try:
+        for item in fmt.parse(sheet):
+            if isinstance(item, ParsedTransaction):
+                transactions += 1
+                assets.update(flow.asset for flow in item.flows)
+            elif isinstance(item, Ignored):
+                ignored.append(item)
+            else:
+                error_count += 1
+                if error_count <= max_errors:
+                    errors.append(str(item))
+    except UnreadableFile as exc:
+        error_count += 1
+        errors.append(str(exc))
+    if error_count > len(errors):
+        errors.append(f"…and {error_count - len(errors)} more errors")
+    if not error_count and not transactions:
+        errors.append(_nothing_to_import(ignored))
+    return FileReport(fmt.id, fmt.name, transactions, ignored, errors, assets)
+
+
+def _nothing_to_import(ignored: list[Ignored]) -> str:
+    if not ignored:
+        return "The file has no data rows: there is nothing to import."
+    first = ignored[0]
+    return (
+        f"Nothing to import: all {len(ignored)} rows were ignored (first: row {first.row}, {first.reason})."
+    )
+
+
+def iter_transactions(data: bytes, filename: str) -> Iterator[ParsedTransaction]:
+    """Stream the file's transactions; raises on the first row error, so run it in one DB transaction.
+
+    Raises `UnreadableFile`, `UnrecognisedFile` or `InvalidFile` (all `ValueError`s).
+    """
+    sheet, fmt = open_file(data, filename)
+    for item in fmt.parse(sheet):
+        if isinstance(item, ParsedTransaction):
+            yield item
+        elif isinstance(item, RowError):
+            raise InvalidFile(item)

@@ -1,0 +1,78 @@
+"""Bitvavo account history export (Timezone, Date, Time, Type, … Transaction ID)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.values import (
+    CellError,
+    Row,
+    SourceKeys,
+    header_has,
+    is_fiat,
+    parse_rows,
+    parse_timestamp,
+    trade_type,
+    zone_named,
+)
+
+COLUMNS = ("Timezone", "Date", "Time", "Type", "Currency", "Amount", "Status", "Transaction ID")
+DONE = frozenset({"completed", "distributed"})
+INCOME = {
+    "staking": "STAKING_REWARD",
+    "fixed_staking": "STAKING_REWARD",
+    "affiliate": "REFERRAL_REWARD",
+    "rebate": "FEE_REBATE",
+    "airdrop": "AIRDROP",
+}
+
+
+def parse(sheet: Sheet) -> Iterator[ParseItem]:
+    keys = SourceKeys()
+
+    def build(row: Row) -> ParsedTransaction | Ignored | None:
+        kind = row.required("Type").casefold()
+        status = row.text("Status")
+        try:
+            zone = zone_named(row.text("Timezone"))
+        except ValueError as exc:
+            raise CellError("Timezone", str(exc)) from None
+        moment = f"{row.required('Date')} {row.required('Time')}"
+        try:
+            timestamp = parse_timestamp(moment, zone=zone)
+        except ValueError as exc:
+            raise CellError("Date", f"{moment!r} is not a date and time we can read ({exc})") from None
+        asset, amount = row.asset("Currency"), row.decimal("Amount")
+        if status.casefold() not in DONE:
+            return row.ignored(f"the {kind} is {status or 'without a status'}, not completed")
+        if not amount:
+            return row.ignored("the amount is zero")
+        flows = [Flow("IN" if amount > 0 else "OUT", asset, abs(amount))]
+        if kind in ("buy", "sell"):
+            paid = row.decimal("Received / Paid Amount")
+            if not paid:
+                raise CellError("Received / Paid Amount", f"a {kind} needs the amount paid or received")
+            counter = row.asset("Received / Paid Currency")
+            flows.append(Flow("OUT" if kind == "buy" else "IN", counter, abs(paid)))
+            tx_type = trade_type(asset, counter) if kind == "buy" else trade_type(counter, asset)
+        elif kind in ("deposit", "withdrawal"):
+            tx_type = ("FIAT_" if is_fiat(asset) else "") + kind.upper()
+        elif kind in INCOME:
+            tx_type = INCOME[kind]
+        else:
+            raise CellError("Type", f"unknown Bitvavo transaction type {row.text('Type')!r}")
+        fee = row.decimal("Fee amount")
+        if fee:
+            flows.append(Flow("OUT", row.asset("Fee currency"), abs(fee), is_fee=True))
+        key = keys.key(row.required("Transaction ID"), kind, *row.cells)
+        if key is None:
+            return row.ignored("the same transaction is listed again")
+        return ParsedTransaction(key, timestamp, tx_type, tuple(flows), row.number, tx_hash=None, label=kind)
+
+    return parse_rows(sheet, build)
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat("bitvavo", "Bitvavo account history", lambda s: header_has(s, *COLUMNS), parse),
+)

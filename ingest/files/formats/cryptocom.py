@@ -1,0 +1,222 @@
+"""Crypto.com App transaction export (Timestamp (UTC), Transaction Description, … Transaction Kind)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.values import CellError, Columns, KeyCounter, Row, digest, header_has, is_fiat, trade_type
+
+COLUMNS = (
+    "Timestamp (UTC)",
+    "Transaction Description",
+    "Currency",
+    "Amount",
+    "To Currency",
+    "To Amount",
+    "Native Currency",
+    "Native Amount",
+    "Transaction Kind",
+)
+# Kinds that exchange Currency/Amount for To Currency/To Amount (or the native amount).
+EXCHANGES = frozenset(
+    {
+        "crypto_exchange",
+        "crypto_viban_exchange",
+        "viban_purchase",
+        "crypto_purchase",
+        "crypto_to_van_sell_order",
+        "van_purchase",
+        "card_top_up",
+        "recurring_buy_order",
+    }
+)
+SINGLE = {
+    "crypto_deposit": "DEPOSIT",
+    "crypto_withdrawal": "WITHDRAWAL",
+    "viban_deposit": "FIAT_DEPOSIT",
+    "viban_card_top_up": "FIAT_DEPOSIT",
+    "exchange_to_crypto_transfer": "DEPOSIT",
+    "crypto_to_exchange_transfer": "WITHDRAWAL",
+    "crypto_earn_interest_paid": "INTEREST",
+    "crypto_earn_extra_interest_paid": "INTEREST",
+    "mco_stake_reward": "STAKING_REWARD",
+    "finance.lockup.dpos_compound_interest.crypto_wallet": "STAKING_REWARD",
+    "finance.dpos.staking.reward.crypto_wallet": "STAKING_REWARD",
+    "referral_card_cashback": "CASHBACK",
+    "card_cashback_reverted": "CASHBACK",
+    "reimbursement": "CASHBACK",
+    "transactions_cashback": "CASHBACK",
+    "referral_bonus": "REFERRAL_REWARD",
+    "referral_gift": "REFERRAL_REWARD",
+    "referral_commission": "REFERRAL_REWARD",
+    "airdrop_locked": "AIRDROP",
+    "gift_card_reward": "REWARD",
+    "rewards_platform_deposit_credited": "REWARD",
+    "supercharger_reward_to_app_credited": "REWARD",
+    "admin_wallet_credited": "RECEIVE",
+    "invest_deposit": "LENDING_DEPOSIT",
+    "invest_withdrawal": "LENDING_WITHDRAWAL",
+    "crypto_payment": "SEND",
+    "crypto_transfer": "TRANSFER",
+}
+# Moves inside the app (locking, earn programs): the balance stays in the account.
+INTERNAL = frozenset(
+    {
+        "lockup_lock",
+        "lockup_unlock",
+        "lockup_upgrade",
+        "finance.lockup.dpos_lock.crypto_wallet",
+        "finance.lockup.dpos_unlock.crypto_wallet",
+        "crypto_earn_program_created",
+        "crypto_earn_program_withdrawn",
+        "supercharger_deposit",
+        "supercharger_withdrawal",
+        "airdrop_to_exchange_transfer",
+        "dynamic_coin_swap_bonus_exchange_deposit",
+    }
+)
+# Conversions Crypto.com lists as a debited and a credited row with the same timestamp.
+HALVES = ("_debited", "_credited")
+
+
+def _single(row: Row, kind: str, asset: str, amount: Decimal) -> ParsedTransaction:
+    tx_type = SINGLE[kind]
+    if tx_type in ("DEPOSIT", "WITHDRAWAL") and is_fiat(asset):
+        tx_type = f"FIAT_{tx_type}"
+    flow = Flow(
+        "IN" if amount > 0 else "OUT",
+        asset,
+        abs(amount),
+        value=_native(row),
+        value_currency=row.text("Native Currency").upper() or None,
+    )
+    return _tx(row, tx_type, (flow,))
+
+
+def _native(row: Row) -> Decimal | None:
+    native = row.decimal("Native Amount")
+    return None if native is None else abs(native)
+
+
+def _tx(row: Row, tx_type: str, flows: tuple[Flow, ...]) -> ParsedTransaction:
+    timestamp = row.timestamp("Timestamp (UTC)")
+    return ParsedTransaction(
+        "",
+        timestamp,
+        tx_type,
+        flows,
+        row.number,
+        description=row.text("Transaction Description"),
+        tx_hash=row.text("Transaction Hash") or None,
+        label=row.text("Transaction Kind"),
+    )
+
+
+def _exchange(row: Row, asset: str, amount: Decimal) -> ParsedTransaction:
+    target = row.text("To Currency").upper()
+    received = row.decimal("To Amount")
+    if not target or not received:
+        target, received = row.asset("Native Currency"), _native(row)
+    if not received:
+        raise CellError("To Amount", "an exchange needs the amount received")
+    if amount > 0:  # a purchase lists what was bought as Currency/Amount, paid in the native currency
+        flows = (Flow("IN", asset, amount), Flow("OUT", target, abs(received)))
+        return _tx(row, trade_type(asset, target), flows)
+    flows = (Flow("OUT", asset, -amount), Flow("IN", target, abs(received)))
+    return _tx(row, trade_type(target, asset), flows)
+
+
+def _row(row: Row) -> ParseItem:
+    kind = row.required("Transaction Kind").casefold()
+    asset = row.asset("Currency")
+    amount = row.decimal("Amount")
+    if amount is None:
+        raise CellError("Amount", "a number is required but the cell is empty")
+    row.timestamp("Timestamp (UTC)")
+    if kind in INTERNAL:
+        return row.ignored(
+            f"{row.text('Transaction Description') or kind} moves funds inside the Crypto.com app"
+        )
+    if not amount:
+        return row.ignored("the amount is zero")
+    if kind in EXCHANGES:
+        return _exchange(row, asset, amount)
+    if kind.endswith(HALVES):
+        return _tx(row, "TRADE", (Flow("IN" if amount > 0 else "OUT", asset, abs(amount)),))
+    if kind in SINGLE:
+        return _single(row, kind, asset, amount)
+    raise CellError(
+        "Transaction Kind", f"unknown Crypto.com transaction kind {row.text('Transaction Kind')!r}"
+    )
+
+
+def parse(sheet: Sheet) -> Iterator[ParseItem]:
+    columns = Columns(sheet.header)
+    keys = KeyCounter()
+    half: ParsedTransaction | None = None
+    for number, cells in sheet.rows():
+        row = Row(number, cells, columns)
+        try:
+            item = _row(row)
+        except CellError as exc:
+            item = RowError(number, exc.column, exc.problem)
+        if isinstance(item, ParsedTransaction):
+            item = _keyed(item, keys, cells)
+            if half is not None and _pairs(half, item):
+                yield _keyed_pair(half, item)
+                half = None
+                continue
+        if half is not None:
+            yield half
+            half = None
+        if isinstance(item, ParsedTransaction) and (item.label or "").casefold().endswith(HALVES):
+            half = item
+        else:
+            yield item
+    if half is not None:
+        yield half
+
+
+def _keyed(item: ParsedTransaction, keys: KeyCounter, cells: object) -> ParsedTransaction:
+    return ParsedTransaction(
+        keys.key(digest(repr(cells))),
+        item.timestamp,
+        item.type,
+        item.flows,
+        item.row,
+        item.description,
+        item.tx_hash,
+        item.label,
+    )
+
+
+def _pairs(first: ParsedTransaction, second: ParsedTransaction) -> bool:
+    base = (first.label or "").casefold().rsplit("_", 1)[0]
+    return (
+        (second.label or "").casefold().rsplit("_", 1)[0] == base
+        and first.timestamp == second.timestamp
+        and first.flows[0].direction != second.flows[0].direction
+    )
+
+
+def _keyed_pair(first: ParsedTransaction, second: ParsedTransaction) -> ParsedTransaction:
+    flows = first.flows + second.flows
+    received = next(flow.asset for flow in flows if flow.direction == "IN")
+    sent = next(flow.asset for flow in flows if flow.direction == "OUT")
+    return ParsedTransaction(
+        first.key,
+        first.timestamp,
+        trade_type(received, sent),
+        flows,
+        first.row,
+        first.description,
+        first.tx_hash,
+        first.label,
+    )
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat("cryptocom", "Crypto.com App transactions", lambda s: header_has(s, *COLUMNS), parse),
+)

@@ -1,0 +1,154 @@
+"""Nexo transaction exports: the current one (Input / Output currency and amount) and the older one
+(one Currency / Amount)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.values import CellError, Row, SourceKeys, header_has, is_fiat, parse_rows, trade_type
+
+CURRENT = (
+    "Transaction",
+    "Type",
+    "Input Currency",
+    "Input Amount",
+    "Output Currency",
+    "Output Amount",
+    "Date / Time (UTC)",
+)
+OLDER = ("Transaction", "Type", "Currency", "Amount", "Details", "Date / Time (UTC)")
+# Nexo's own fiat tokens (EURX…) are the fiat itself, 1:1, inside Nexo.
+FIATX = {"EURX": "EUR", "GBPX": "GBP", "USDX": "USD"}
+SINGLE = {
+    "deposit": "DEPOSIT",
+    "topupcrypto": "DEPOSIT",
+    "deposittoexchange": "FIAT_DEPOSIT",
+    "withdrawal": "WITHDRAWAL",
+    "withdrawexchanged": "FIAT_WITHDRAWAL",
+    "interest": "INTEREST",
+    "fixedterminterest": "INTEREST",
+    "dualinvestmentinterest": "INTEREST",
+    "cashback": "CASHBACK",
+    "exchangecashback": "CASHBACK",
+    "referralbonus": "REFERRAL_REWARD",
+    "bonus": "REWARD",
+    "dividend": "INCOME",
+    "liquidation": "LIQUIDATION",
+    "manualsellorder": "LOAN_REPAYMENT",
+    "loanwithdrawal": "LOAN_BORROW",
+}
+EXCHANGES = frozenset({"exchange", "dualinvestmentexchange", "exchangedepositedon"})
+LOAN_BALANCE = "records a loan balance; the assets moved are in the Liquidation / Manual Sell Order rows"
+INTERNAL = {
+    "lockingtermdeposit": "moves funds into a Nexo term wallet",
+    "unlockingtermdeposit": "moves funds out of a Nexo term wallet",
+    "dualinvestmentlock": "moves funds into Nexo Dual Investment",
+    "dualinvestmentunlock": "moves funds out of Nexo Dual Investment",
+    "transferin": "moves funds between Nexo wallets",
+    "transferout": "moves funds between Nexo wallets",
+    "transfertoprowallet": "moves funds between Nexo wallets",
+    "transferfromprowallet": "moves funds between Nexo wallets",
+    "exchangetowithdraw": "turns Nexo fiat (EURX…) into the same fiat before a withdrawal",
+    "creditcardfiatxexchangetowithdraw": "turns Nexo fiat (EURX…) into the same fiat before a withdrawal",
+    "repayment": LOAN_BALANCE,
+    "manualrepayment": LOAN_BALANCE,
+    "nexocardpurchase": "a card purchase paid from the credit line: no asset leaves the account",
+    "creditcardstatus": "a card purchase paid from the credit line: no asset leaves the account",
+}
+
+
+def nexo_asset(code: str) -> str:
+    code = code.strip().upper()
+    return FIATX.get(code, code)
+
+
+def _asset(row: Row, column: str) -> str:
+    return nexo_asset(row.required(column))
+
+
+def _build(row: Row, current: bool, keys: SourceKeys) -> ParsedTransaction | Ignored:
+    kind = row.required("Type").replace(" ", "").casefold()
+    timestamp = row.timestamp("Date / Time (UTC)")
+    source_asset = _asset(row, "Input Currency" if current else "Currency")
+    amount = row.decimal("Input Amount" if current else "Amount")
+    if amount is None:
+        raise CellError("Input Amount" if current else "Amount", "a number is required but the cell is empty")
+    if not row.text("Details").casefold().startswith("approved"):
+        return row.ignored(f"Nexo did not approve this {row.text('Type')} ({row.text('Details')})")
+    if kind in INTERNAL:
+        return row.ignored(f"{row.text('Type')} {INTERNAL[kind]}")
+    if not amount:
+        return row.ignored("the amount is zero")
+    if kind == "exchangedepositedon":
+        return row.ignored("the same fiat deposit as its 'Deposit To Exchange' row")
+    if kind in EXCHANGES and current:
+        flows, tx_type = _exchange(row, source_asset, abs(amount))
+    elif kind in SINGLE:
+        tx_type = SINGLE[kind]
+        direction: Direction = (
+            "OUT" if amount < 0 or tx_type in ("WITHDRAWAL", "FIAT_WITHDRAWAL", "LIQUIDATION") else "IN"
+        )
+        if tx_type == "INTEREST" and direction == "OUT":
+            tx_type = "FEE"  # interest charged on a credit line
+        if tx_type in ("DEPOSIT", "WITHDRAWAL") and is_fiat(source_asset):
+            tx_type = f"FIAT_{tx_type}"
+        flows = (
+            Flow(
+                direction,
+                source_asset,
+                abs(amount),
+                is_fee=tx_type == "FEE",
+                value=_usd(row),
+                value_currency="USD",
+            ),
+        )
+    else:
+        raise CellError("Type", f"unknown Nexo transaction type {row.text('Type')!r}")
+    key = keys.key(row.required("Transaction"), *row.cells)
+    if key is None:
+        return row.ignored("the same transaction is listed again")
+    return ParsedTransaction(
+        key, timestamp, tx_type, flows, row.number, description=row.text("Details"), label=row.text("Type")
+    )
+
+
+def _exchange(row: Row, source_asset: str, amount: Decimal) -> tuple[tuple[Flow, ...], str]:
+    target = _asset(row, "Output Currency")
+    received = row.quantity("Output Amount")
+    if target == source_asset:
+        raise CellError("Output Currency", f"an exchange from {source_asset} to {target} exchanges nothing")
+    if not received:
+        raise CellError("Output Amount", "an exchange needs the amount received")
+    flows = (
+        Flow("OUT", source_asset, amount, value=_usd(row), value_currency="USD"),
+        Flow("IN", target, received, value=_usd(row), value_currency="USD"),
+    )
+    return flows, trade_type(target, source_asset)
+
+
+def _usd(row: Row) -> Decimal | None:
+    value = row.decimal("USD Equivalent")
+    return None if value is None else abs(value)
+
+
+def parse_current(sheet: Sheet) -> Iterator[ParseItem]:
+    keys = SourceKeys()
+    return parse_rows(sheet, lambda row: _build(row, True, keys))
+
+
+def parse_older(sheet: Sheet) -> Iterator[ParseItem]:
+    keys = SourceKeys()
+    return parse_rows(sheet, lambda row: _build(row, False, keys))
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat("nexo", "Nexo transactions", lambda s: header_has(s, *CURRENT), parse_current),
+    FileFormat(
+        "nexo-older",
+        "Nexo transactions (older export)",
+        lambda s: header_has(s, *OLDER) and not header_has(s, "Input Currency"),
+        parse_older,
+    ),
+)

@@ -1,0 +1,78 @@
+"""Uphold transaction history (Date, Destination, … Origin Currency, Status, Type)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.values import CellError, Row, SourceKeys, header_has, is_fiat, parse_rows, trade_type
+
+COLUMNS = (
+    "Date",
+    "Destination",
+    "Destination Amount",
+    "Destination Currency",
+    "Id",
+    "Origin",
+    "Origin Amount",
+    "Origin Currency",
+    "Status",
+    "Type",
+)
+
+
+def parse(sheet: Sheet) -> Iterator[ParseItem]:
+    keys = SourceKeys()
+
+    def build(row: Row) -> ParsedTransaction | Ignored:
+        timestamp = row.timestamp("Date")
+        kind = row.required("Type").casefold()
+        status = row.text("Status")
+        origin, origin_amount = row.asset("Origin Currency"), row.quantity("Origin Amount")
+        target, target_amount = row.asset("Destination Currency"), row.quantity("Destination Amount")
+        if status.casefold() != "completed":
+            return row.ignored(f"the transaction is {status or 'without a status'}, not completed")
+        fee = row.decimal("Fee Amount")
+        fee_asset = row.asset("Fee Currency") if fee else ""
+        flows: list[Flow] = []
+        if kind == "in":
+            if origin == target:
+                flows.append(Flow("IN", target, target_amount))
+                tx_type = "FIAT_DEPOSIT" if is_fiat(target) else "DEPOSIT"
+            else:  # paid from a card or bank in another currency: a purchase
+                flows += [Flow("IN", target, target_amount), Flow("OUT", origin, origin_amount)]
+                tx_type = trade_type(target, origin)
+        elif kind == "out":
+            sent = (
+                origin_amount - fee if fee and fee_asset == origin and fee < origin_amount else origin_amount
+            )
+            flows.append(Flow("OUT", origin, sent))
+            tx_type = "FIAT_WITHDRAWAL" if is_fiat(origin) else "WITHDRAWAL"
+        elif kind == "transfer":
+            if origin == target:
+                return row.ignored("a transfer between the user's own Uphold cards of the same currency")
+            flows += [Flow("IN", target, target_amount), Flow("OUT", origin, origin_amount)]
+            tx_type = trade_type(target, origin)
+        else:
+            raise CellError("Type", f"unknown Uphold transaction type {row.text('Type')!r}")
+        if fee:
+            flows.append(Flow("OUT", fee_asset, abs(fee), is_fee=True))
+        key = keys.key(row.required("Id"), *row.cells)
+        if key is None:
+            return row.ignored("the same transaction is listed again")
+        return ParsedTransaction(
+            key,
+            timestamp,
+            tx_type,
+            tuple(flows),
+            row.number,
+            label=kind,
+            description=f"{row.text('Origin')} → {row.text('Destination')}",
+        )
+
+    return parse_rows(sheet, build)
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat("uphold", "Uphold transactions", lambda s: header_has(s, *COLUMNS), parse),
+)

@@ -1,0 +1,250 @@
+"""Turn uploaded bytes into a `Sheet`: decompress, decode, find the delimiter and the header row.
+
+CSV sheets keep the decoded text and re-parse it on every `rows()` call, so rows stream in
+constant memory however large the file is. Spreadsheets (XLS, XLSX) are read with calamine and
+their cells rendered as text, so every parser sees the same string cells whatever the container.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zlib
+from collections.abc import Iterator, Sequence
+from datetime import date, datetime, time
+from decimal import Decimal
+
+import charset_normalizer
+
+from ingest.files.model import Sheet
+
+GZIP_MAGIC = b"\x1f\x8b"
+ZIP_MAGIC = b"PK\x03\x04"
+OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+MAX_DECOMPRESSED_BYTES = 1 << 30
+DELIMITERS = (",", ";", "\t")
+HEADER_SEARCH_LINES = 60
+HEADER_SEARCH_CHARS = 256 * 1024
+BINARY_SAMPLE_CHARS = 64 * 1024
+# Legacy multi-byte encodings charset-normalizer recognises reliably; for single-byte guesses it
+# confuses cp1252 with cp1250/cp775 on short files, so those fall back to cp1252 / latin-1.
+MULTIBYTE_ENCODINGS = frozenset(
+    {"cp932", "shift_jis", "euc_jp", "gb18030", "gbk", "gb2312", "big5", "euc_kr", "cp949", "cp950"}
+)
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_DATA_LIKE = re.compile(r"^[-+(]?[$€£¥]?\s?\d")
+
+
+class UnreadableFile(ValueError):
+    """The bytes are not a table we can read: empty, binary, corrupt or without a header row."""
+
+
+def read_sheet(data: bytes, filename: str) -> Sheet:
+    """Decode `data` (CSV/TSV text, possibly gzipped, or an XLS/XLSX workbook) into a `Sheet`."""
+    if data.startswith(GZIP_MAGIC):
+        data = _gunzip(data)
+    if data.startswith(ZIP_MAGIC) or data.startswith(OLE2_MAGIC):
+        return _read_workbook(data, filename)
+    return _read_text(_decode(data), filename)
+
+
+def _gunzip(data: bytes) -> bytes:
+    inflater = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)
+    try:
+        out = inflater.decompress(data, MAX_DECOMPRESSED_BYTES)
+    except zlib.error as exc:
+        raise UnreadableFile(f"The file looks gzip-compressed but cannot be decompressed ({exc}).") from exc
+    if inflater.unconsumed_tail:
+        raise UnreadableFile("The file is too large once decompressed (limit 1 GiB).")
+    if not inflater.eof:
+        raise UnreadableFile("The gzip-compressed file is truncated.")
+    return out
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = _decode_with(data, "utf-16")
+    elif data.startswith(b"\xef\xbb\xbf"):
+        text = _decode_with(data, "utf-8-sig")
+    elif _looks_utf16le(data):
+        text = _decode_with(data, "utf-16-le")
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode(_legacy_encoding(data))
+    if not text.strip():
+        raise UnreadableFile("The file is empty.")
+    if _looks_binary(text[:BINARY_SAMPLE_CHARS]):
+        raise UnreadableFile("The file is binary, not a CSV, XLS or XLSX table.")
+    # Some exports pad fixed-width codes with NUL (XRP currency codes); PostgreSQL text rejects NUL.
+    return text.replace("\x00", "") if "\x00" in text else text
+
+
+def _looks_binary(sample: str) -> bool:
+    controls = sum(1 for char in sample if char < " " and char not in "\t\r\n\x00")
+    return controls * 100 > len(sample) or sample.count("\x00") * 4 > len(sample)
+
+
+def _decode_with(data: bytes, encoding: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise UnreadableFile(f"The file is not valid {encoding.upper()} text ({exc.reason}).") from exc
+
+
+def _looks_utf16le(data: bytes) -> bool:
+    head = data[:1024]
+    return len(head) >= 8 and head[1::2].count(0) > 0.9 * (len(head) // 2) and 0 not in head[0::2]
+
+
+def _legacy_encoding(data: bytes) -> str:
+    best = charset_normalizer.from_bytes(data[:65536]).best()
+    if best is not None and best.encoding in MULTIBYTE_ENCODINGS:
+        return best.encoding
+    try:
+        data.decode("cp1252")
+    except UnicodeDecodeError:
+        return "latin-1"
+    return "cp1252"
+
+
+def _read_text(text: str, filename: str) -> Sheet:
+    lines = _head_lines(text)
+    found = _find_header([(start, _best_split(line)) for start, _, line in lines])
+    if found is None:
+        raise UnreadableFile(_no_header_message(lines[0][2] if lines else ""))
+    index, delimiter = found
+    header = _split(lines[index][2], delimiter)
+    preamble = tuple(line.strip() for _, _, line in lines[:index] if line.strip())
+    data_start = lines[index][1]
+
+    def rows() -> Iterator[tuple[int, Sequence[str]]]:
+        stream = io.StringIO(text, newline="")
+        stream.seek(data_start)
+        number = 0
+        try:
+            for record in csv.reader(stream, delimiter=delimiter):
+                cells = [cell.strip() for cell in record]
+                if any(cells):
+                    number += 1
+                    yield number, cells
+        except csv.Error as exc:
+            raise UnreadableFile(f"Row {number + 1}: the CSV is malformed ({exc}).") from exc
+
+    return Sheet(header=tuple(header), rows=rows, filename=filename, preamble=preamble)
+
+
+def _head_lines(text: str) -> list[tuple[int, int, str]]:
+    """(start offset, offset after the line break, line) of the first lines, for the header search."""
+    lines: list[tuple[int, int, str]] = []
+    start = 0
+    limit = min(len(text), HEADER_SEARCH_CHARS)
+    for match in _NEWLINE.finditer(text, 0, limit):
+        lines.append((start, match.end(), text[start : match.start()]))
+        start = match.end()
+        if len(lines) >= HEADER_SEARCH_LINES:
+            return lines
+    if start < len(text) and len(text) <= HEADER_SEARCH_CHARS:
+        lines.append((start, len(text), text[start:]))
+    return lines
+
+
+def _split(line: str, delimiter: str) -> list[str]:
+    try:
+        record = next(csv.reader([line], delimiter=delimiter), [])
+    except csv.Error:
+        record = line.split(delimiter)
+    return [cell.strip() for cell in record]
+
+
+def _best_split(line: str) -> tuple[str, list[str]]:
+    """The delimiter that splits the line into the most non-empty cells (`,` wins ties)."""
+    best = (DELIMITERS[0], _split(line, DELIMITERS[0]))
+    for delimiter in DELIMITERS[1:]:
+        cells = _split(line, delimiter)
+        if _filled(cells) > _filled(best[1]):
+            best = (delimiter, cells)
+    return best
+
+
+def _filled(cells: Sequence[str]) -> int:
+    return sum(1 for cell in cells if cell)
+
+
+def _looks_like_header(cells: Sequence[str]) -> bool:
+    filled = [cell for cell in cells if cell]
+    if len(filled) < 2:
+        return False
+    data_like = sum(1 for cell in filled if _DATA_LIKE.match(cell))
+    return data_like * 4 <= len(filled)
+
+
+def _find_header(candidates: Sequence[tuple[int, tuple[str, list[str]]]]) -> tuple[int, str] | None:
+    """Index and delimiter of the header: the widest header-like line before the first data line.
+
+    Preambles can hold short comma-separated lines ("User,name,id"), so the first header-like
+    line is not enough; the data that follows the real header stops the search.
+    """
+    best: tuple[int, str, int] | None = None
+    for index, (_, (delimiter, cells)) in enumerate(candidates):
+        if _looks_like_header(cells):
+            width = _filled(cells)
+            if best is None or width > best[2]:
+                best = (index, delimiter, width)
+        elif best is not None and _filled(cells) >= 2:
+            break
+    return None if best is None else (best[0], best[1])
+
+
+def _no_header_message(first_line: str) -> str:
+    shown = first_line.strip()[:200]
+    return (
+        "No header row found: expected a line of column names (for example "
+        f"Date,Received Quantity,Received Currency,...) near the top of the file; it starts with {shown!r}."
+    )
+
+
+def _read_workbook(data: bytes, filename: str) -> Sheet:
+    import polars as pl
+
+    try:
+        frame = pl.read_excel(
+            io.BytesIO(data),
+            engine="calamine",
+            has_header=False,
+            infer_schema_length=0,
+            drop_empty_rows=True,
+            drop_empty_cols=False,
+            raise_if_empty=True,
+        )
+    except Exception as exc:  # calamine raises its own error types for every kind of corrupt workbook
+        raise UnreadableFile(f"The spreadsheet cannot be read ({type(exc).__name__}: {exc}).") from exc
+    table = [[_cell_text(value) for value in row] for row in frame.iter_rows()]
+    found = _find_header([(index, (",", cells)) for index, cells in enumerate(table[:HEADER_SEARCH_LINES])])
+    if found is None:
+        raise UnreadableFile(_no_header_message(",".join(table[0]) if table else ""))
+    index = found[0]
+    preamble = tuple(",".join(cell for cell in cells if cell) for cells in table[:index] if any(cells))
+    body = table[index + 1 :]
+
+    def rows() -> Iterator[tuple[int, Sequence[str]]]:
+        number = 0
+        for cells in body:
+            if any(cells):
+                number += 1
+                yield number, cells
+
+    return Sheet(header=tuple(table[index]), rows=rows, filename=filename, preamble=preamble)
+
+
+def _cell_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return format(Decimal(repr(value)).normalize(), "f") if value == value else ""
+    if isinstance(value, datetime | date | time):
+        return value.isoformat(sep=" ") if isinstance(value, datetime) else value.isoformat()
+    return str(value).strip()

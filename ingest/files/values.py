@@ -1,0 +1,630 @@
+"""Cell helpers every parser shares: numbers, timestamps, assets, row access and natural keys.
+
+Numbers are exact `Decimal`s (never floats). Timestamps come back timezone-aware in UTC. A cell
+that cannot be read raises `CellError`; `parse_rows` turns it into a `RowError` naming the row and
+the column, so one bad row never stops the others from being checked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from ingest.files.model import Ignored, ParsedTransaction, ParseItem, RowError, Sheet
+
+FIAT_CODES = frozenset(
+    [
+        "AED",
+        "AFN",
+        "ALL",
+        "AMD",
+        "ANG",
+        "AOA",
+        "ARS",
+        "AUD",
+        "AWG",
+        "AZN",
+        "BAM",
+        "BBD",
+        "BDT",
+        "BGN",
+        "BHD",
+        "BIF",
+        "BMD",
+        "BND",
+        "BOB",
+        "BRL",
+        "BSD",
+        "BTN",
+        "BWP",
+        "BYN",
+        "BZD",
+        "CAD",
+        "CDF",
+        "CHF",
+        "CLP",
+        "CNY",
+        "COP",
+        "CRC",
+        "CUP",
+        "CVE",
+        "CZK",
+        "DJF",
+        "DKK",
+        "DOP",
+        "DZD",
+        "EGP",
+        "ERN",
+        "ETB",
+        "EUR",
+        "FJD",
+        "FKP",
+        "GBP",
+        "GEL",
+        "GHS",
+        "GIP",
+        "GMD",
+        "GNF",
+        "GTQ",
+        "GYD",
+        "HKD",
+        "HNL",
+        "HRK",
+        "HTG",
+        "HUF",
+        "IDR",
+        "ILS",
+        "INR",
+        "IQD",
+        "IRR",
+        "ISK",
+        "JMD",
+        "JOD",
+        "JPY",
+        "KES",
+        "KGS",
+        "KHR",
+        "KMF",
+        "KPW",
+        "KRW",
+        "KWD",
+        "KYD",
+        "KZT",
+        "LAK",
+        "LBP",
+        "LKR",
+        "LRD",
+        "LSL",
+        "LYD",
+        "MAD",
+        "MDL",
+        "MGA",
+        "MKD",
+        "MMK",
+        "MNT",
+        "MOP",
+        "MRU",
+        "MUR",
+        "MVR",
+        "MWK",
+        "MXN",
+        "MYR",
+        "MZN",
+        "NAD",
+        "NGN",
+        "NIO",
+        "NOK",
+        "NPR",
+        "NZD",
+        "OMR",
+        "PAB",
+        "PEN",
+        "PGK",
+        "PHP",
+        "PKR",
+        "PLN",
+        "PYG",
+        "QAR",
+        "RON",
+        "RSD",
+        "RUB",
+        "RWF",
+        "SAR",
+        "SBD",
+        "SCR",
+        "SDG",
+        "SEK",
+        "SGD",
+        "SHP",
+        "SLE",
+        "SLL",
+        "SOS",
+        "SRD",
+        "SSP",
+        "STN",
+        "SVC",
+        "SYP",
+        "SZL",
+        "THB",
+        "TJS",
+        "TMT",
+        "TND",
+        "TOP",
+        "TRY",
+        "TTD",
+        "TWD",
+        "TZS",
+        "UAH",
+        "UGX",
+        "USD",
+        "UYU",
+        "UZS",
+        "VES",
+        "VND",
+        "VUV",
+        "WST",
+        "XAF",
+        "XCD",
+        "XOF",
+        "XPF",
+        "YER",
+        "ZAR",
+        "ZMW",
+        "ZWL",
+    ]
+)
+
+_NON_NUMERIC_MARKS = re.compile(r"[^\x00-\x7f]|\$")
+_SPACES = dict.fromkeys(map(ord, " \u00a0\u202f\u2009'’_"), None)
+MAX_EXPONENT = 30  # no quantity or amount reaches 10^31; bigger values are corrupt cells
+MIN_EXPONENT = -40
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_TIME = (
+    r"(?:[ T,]+(?P<H>\d{1,2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?)?"
+    r"\s*(?P<ampm>[AaPp]\.?[Mm]\.?)?)?"
+)
+_DATE_TIME = re.compile(r"(?P<a>\d{1,4})(?P<sep>[/.\-])(?P<b>\d{1,2})(?P=sep)(?P<c>\d{1,4})" + _TIME)
+_NAMED_MONTH = re.compile(
+    r"(?:[A-Za-z]{3,9},? )?(?:(?P<d1>\d{1,2})[ \-](?P<m1>[A-Za-z]{3,9})\.?[ \-,]+(?P<y1>\d{4})"
+    r"|(?P<m2>[A-Za-z]{3,9})\.? (?P<d2>\d{1,2}),? (?P<y2>\d{4}))" + _TIME
+)
+_ZONE_SUFFIX = re.compile(
+    r"\s*(?:\(?(?:UTC|GMT|Z)(?P<sign>[+-])?(?P<hh>\d{1,2})?(?::?(?P<mm>\d{2}))?\)?"
+    r"|(?P<osign>[+-])(?P<ohh>\d{2}):?(?P<omm>\d{2})"
+    r"|(?P<name>[A-Za-z]+/[A-Za-z_]+(?:/[A-Za-z_]+)?))$"
+)
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+
+
+class CellError(ValueError):
+    """A cell that cannot be used; `parse_rows` reports it as a `RowError` of its row."""
+
+    def __init__(self, column: str, problem: str) -> None:
+        super().__init__(f"{column}: {problem}")
+        self.column = column
+        self.problem = problem
+
+
+# --- numbers -------------------------------------------------------------------------------------
+
+
+def parse_decimal(text: str, *, decimal_comma: bool = False) -> Decimal | None:
+    """An exact number from a cell, or None for an empty cell; raises ValueError when not a number.
+
+    Accepts thousands separators, currency signs ("$1,234.56", "-€0.35"), parentheses negatives,
+    exponents ("1.5E-7") and decimal commas ("0,25"; with `decimal_comma` also "1,234" = 1.234).
+    """
+    if not text:
+        return None
+    if not decimal_comma:
+        try:
+            value = Decimal(text)
+        except InvalidOperation:
+            pass
+        else:
+            if value.is_finite() and "_" not in text:
+                return _in_range(value, text)
+            raise ValueError(f"{text!r} is not a number")
+    decorated = _parse_decorated_number(text, decimal_comma)
+    return None if decorated is None else _in_range(decorated, text)
+
+
+def _in_range(value: Decimal, text: str) -> Decimal:
+    if value and not MIN_EXPONENT <= value.adjusted() <= MAX_EXPONENT:
+        raise ValueError(f"{text!r} is out of range")
+    return value
+
+
+@lru_cache(maxsize=4096)
+def _parse_decorated_number(text: str, decimal_comma: bool) -> Decimal | None:
+    cleaned = text.strip().translate(_SPACES)
+    if not cleaned:
+        return None
+    negative = cleaned.startswith("(") and cleaned.endswith(")")
+    if negative:
+        cleaned = cleaned[1:-1]
+    # Currency signs, and their mojibake when a cp1252 file was re-saved as UTF-8 ("â‚¬"), are
+    # the only non-ASCII characters a number cell carries.
+    cleaned = _NON_NUMERIC_MARKS.sub("", cleaned)
+    sign = ""
+    if cleaned[:1] in ("+", "-"):
+        sign, cleaned = cleaned[0], cleaned[1:]
+    number = sign + _drop_grouping(cleaned, decimal_comma)
+    if not _PLAIN_NUMBER.fullmatch(number) or (negative and sign):
+        raise ValueError(f"{text!r} is not a number")
+    value = Decimal(number)
+    return -value if negative else value
+
+
+def _drop_grouping(number: str, decimal_comma: bool) -> str:
+    commas, dots = number.count(","), number.count(".")
+    if commas and dots:
+        if number.rfind(",") > number.rfind("."):
+            return number.replace(".", "").replace(",", ".")
+        return number.replace(",", "")
+    if commas == 1:
+        whole, _, fraction = number.partition(",")
+        grouped = len(fraction) == 3 and whole.lstrip("+-") not in ("", "0") and fraction.isdigit()
+        return number.replace(",", "") if grouped and not decimal_comma else number.replace(",", ".")
+    if commas > 1:
+        return number.replace(",", "")
+    if dots > 1:
+        return number.replace(".", "")
+    return number
+
+
+def decimal_text(value: Decimal) -> str:
+    """A canonical spelling of a number, equal for equal values ("1.50" and "1.5" → "1.5")."""
+    normalised = value.normalize()
+    return format(normalised, "f") if normalised else "0"
+
+
+# --- timestamps ----------------------------------------------------------------------------------
+
+
+def parse_timestamp(text: str, *, zone: tzinfo = UTC, day_first: bool = False) -> datetime:
+    """A timezone-aware UTC datetime from a cell; raises ValueError when it is not a date.
+
+    An explicit zone in the text (Z, +02:00, UTC, "UTC+2", "Europe/Amsterdam") wins; otherwise the
+    time is read in `zone`. Numeric dates are month first unless `day_first` (or unless the first
+    number cannot be a month); dotted dates (31.12.2021) are always day first.
+    """
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        parsed = _parse_loose_timestamp(text.strip(), zone, day_first)
+    else:
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=zone)
+    return parsed.astimezone(UTC)
+
+
+def sniff_day_first(dates: Iterable[str]) -> bool:
+    """Whether numeric dates like 03/04/2021 are day first, judged from values where it shows."""
+    for text in dates:
+        match = _DATE_TIME.match(text)
+        if match is None or len(match["a"]) == 4:
+            continue
+        if int(match["a"]) > 12:
+            return True
+        if int(match["b"]) > 12:
+            return False
+    return False
+
+
+def _parse_loose_timestamp(text: str, zone: tzinfo, day_first: bool) -> datetime:
+    if not text:
+        raise ValueError("the date is empty")
+    if text.isdigit() or _looks_like_epoch(text):
+        return _from_epoch(text)
+    body, explicit = _split_zone(text)
+    if explicit is not None:
+        zone = explicit
+    try:
+        parsed = datetime.fromisoformat(body.replace(" T", "T"))
+    except ValueError:
+        parsed = _parse_written_date(body, day_first)
+    return parsed.replace(tzinfo=zone) if parsed.tzinfo is None else parsed
+
+
+def _looks_like_epoch(text: str) -> bool:
+    whole, dot, fraction = text.partition(".")
+    return bool(dot) and whole.isdigit() and fraction.isdigit() and len(whole) >= 9
+
+
+def _from_epoch(text: str) -> datetime:
+    seconds = Decimal(text)
+    if len(text.partition(".")[0]) < 9:
+        raise ValueError(f"{text!r} is not a date")
+    if seconds >= 10**11:
+        seconds /= 1000
+    try:
+        return datetime.fromtimestamp(0, UTC) + timedelta(seconds=float(seconds))
+    except OverflowError as exc:
+        raise ValueError(f"{text!r} is out of range for a date") from exc
+
+
+def _split_zone(text: str) -> tuple[str, tzinfo | None]:
+    match = _ZONE_SUFFIX.search(text)
+    if match is None or match.start() == 0:
+        return text, None
+    body = text[: match.start()].rstrip(" ,")
+    if match["osign"] and ":" not in body:
+        return text, None  # "31-12-2021" ends like an offset but is a date
+    if match["name"]:
+        return body, _named_zone(match["name"])
+    sign, hours, minutes = (
+        match["sign"] or match["osign"],
+        match["hh"] or match["ohh"],
+        match["mm"] or match["omm"],
+    )
+    if sign is None:
+        return body, UTC
+    offset = timedelta(hours=int(hours or 0), minutes=int(minutes or 0))
+    if offset >= timedelta(hours=24):
+        raise ValueError(f"{text!r} has an impossible UTC offset")
+    return body, timezone(-offset if sign == "-" else offset)
+
+
+@lru_cache(maxsize=64)
+def _named_zone(name: str) -> tzinfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(f"unknown time zone {name!r}") from exc
+
+
+def zone_named(name: str) -> tzinfo:
+    """The time zone of an IANA name ("Europe/Amsterdam") or "UTC"; raises ValueError when unknown."""
+    return UTC if name.strip().upper() in ("UTC", "GMT", "Z", "") else _named_zone(name.strip())
+
+
+def _parse_written_date(text: str, day_first: bool) -> datetime:
+    numeric = _DATE_TIME.fullmatch(text)
+    if numeric is not None:
+        year, month, day = _order_date_parts(
+            numeric["a"], numeric["b"], numeric["c"], numeric["sep"], day_first
+        )
+        return _build(text, year, month, day, numeric)
+    named = _NAMED_MONTH.fullmatch(text)
+    if named is not None:
+        month_name = (named["m1"] or named["m2"]).lower()
+        if month_name not in _MONTHS:
+            raise ValueError(f"{text!r} is not a date")
+        year = int(named["y1"] or named["y2"])
+        return _build(text, year, _MONTHS[month_name], int(named["d1"] or named["d2"]), named)
+    raise ValueError(f"{text!r} is not a date")
+
+
+def _order_date_parts(a: str, b: str, c: str, separator: str, day_first: bool) -> tuple[int, int, int]:
+    if len(a) == 4:
+        return int(a), int(b), int(c)
+    if len(c) not in (2, 4):
+        raise ValueError("the year must have 2 or 4 digits")
+    year = int(c) + (2000 if len(c) == 2 else 0)
+    first, second = int(a), int(b)
+    if separator == "." or (day_first and second <= 12) or first > 12:
+        return year, second, first
+    return year, first, second
+
+
+def _build(text: str, year: int, month: int, day: int, match: re.Match[str]) -> datetime:
+    hour = int(match["H"] or 0)
+    if match["ampm"]:
+        if not 1 <= hour <= 12:
+            raise ValueError(f"{text!r} has an impossible hour for AM/PM")
+        hour = hour % 12 + (12 if match["ampm"][0] in "Pp" else 0)
+    micro = int((match["f"] or "0")[:6].ljust(6, "0"))
+    try:
+        return datetime(year, month, day, hour, int(match["M"] or 0), int(match["S"] or 0), micro)
+    except ValueError as exc:
+        raise ValueError(f"{text!r} is not a valid date ({exc})") from exc
+
+
+# --- assets --------------------------------------------------------------------------------------
+
+
+def normalise_asset(text: str) -> str:
+    """Upper-case symbol without surrounding spaces; fiat stays its ISO code."""
+    return text.strip().upper()
+
+
+def is_fiat(asset: str) -> bool:
+    return asset in FIAT_CODES
+
+
+def trade_type(received: str, sent: str) -> str:
+    """BUY when paying fiat for crypto, SELL when receiving fiat for crypto, else TRADE."""
+    if received in FIAT_CODES and sent not in FIAT_CODES:
+        return "SELL"
+    if sent in FIAT_CODES and received not in FIAT_CODES:
+        return "BUY"
+    return "TRADE"
+
+
+# --- keys ----------------------------------------------------------------------------------------
+
+
+def digest(*parts: str) -> str:
+    """A stable 128-bit hex digest of the parts, for natural keys built from row content."""
+    return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=16).hexdigest()
+
+
+class KeyCounter:
+    """Makes content digests unique within one file: the n-th repeat of a digest gets "-n".
+
+    Identical rows are genuinely separate transactions (two equal buys on the same second), yet a
+    re-import of the same file must produce the same keys, so the suffix is the occurrence number.
+    Only 64-bit prefixes of seen digests are kept, so memory is a few dozen bytes per row.
+    """
+
+    def __init__(self) -> None:
+        self._seen: set[int] = set()
+        self._repeats: dict[str, int] = {}
+
+    def key(self, content_digest: str) -> str:
+        prefix = int(content_digest[:16], 16)
+        if prefix not in self._seen:
+            self._seen.add(prefix)
+            return content_digest
+        count = self._repeats.get(content_digest, 0) + 1
+        self._repeats[content_digest] = count
+        return f"{content_digest}-{count}"
+
+
+class SourceKeys:
+    """Natural keys from the source's own transaction ids, tolerant of ids that repeat in a file.
+
+    A repeated id with the same content is the same transaction listed twice (None: skip it); a
+    repeated id with other content (test exports reuse ids) gets a content digest appended.
+    """
+
+    def __init__(self) -> None:
+        self._first: dict[str, str] = {}
+        self._issued: set[str] = set()
+
+    def key(self, source_id: str, *content: str) -> str | None:
+        content_digest = digest(*content)
+        first = self._first.setdefault(source_id, content_digest)
+        if first == content_digest:
+            return None if source_id in self._issued else self._claim(source_id)
+        other = f"{source_id}-{content_digest[:12]}"
+        return None if other in self._issued else self._claim(other)
+
+    def _claim(self, key: str) -> str:
+        self._issued.add(key)
+        return key
+
+
+# --- rows ----------------------------------------------------------------------------------------
+
+
+class Columns:
+    """Header lookup by name, case-insensitive; repeated names get "#2", "#3" ("Cur.", "Cur.#2")."""
+
+    def __init__(self, header: Sequence[str]) -> None:
+        self.names: tuple[str, ...] = tuple(header)
+        self._index: dict[str, int] = {}
+        for position, name in enumerate(header):
+            key = name.strip().casefold()
+            repeat = 2
+            unique = key
+            while unique in self._index:
+                unique = f"{key}#{repeat}"
+                repeat += 1
+            self._index[unique] = position
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.casefold() in self._index
+
+    def position(self, name: str) -> int | None:
+        return self._index.get(name.casefold())
+
+    def has_all(self, *names: str) -> bool:
+        return all(name.casefold() in self._index for name in names)
+
+
+def header_has(sheet: Sheet, *names: str) -> bool:
+    """Whether the sheet's header holds every one of the column names (case-insensitive)."""
+    return Columns(sheet.header).has_all(*names)
+
+
+class Row:
+    """One data row with typed, error-reporting access to its cells by column name."""
+
+    __slots__ = ("cells", "columns", "number")
+
+    def __init__(self, number: int, cells: Sequence[str], columns: Columns) -> None:
+        self.number = number
+        self.cells = cells
+        self.columns = columns
+
+    def text(self, column: str) -> str:
+        """The cell's stripped text; "" when the column is absent or the row is short."""
+        position = self.columns.position(column)
+        if position is None or position >= len(self.cells):
+            return ""
+        return self.cells[position]
+
+    def required(self, column: str) -> str:
+        value = self.text(column)
+        if not value:
+            raise CellError(column, "a value is required but the cell is empty")
+        return value
+
+    def decimal(self, column: str, *, decimal_comma: bool = False) -> Decimal | None:
+        value = self.text(column)
+        try:
+            return parse_decimal(value, decimal_comma=decimal_comma)
+        except ValueError:
+            raise CellError(column, f"{value!r} is not a number") from None
+
+    def quantity(self, column: str, *, decimal_comma: bool = False) -> Decimal:
+        """A required number, returned as its absolute value (files sign outflows differently)."""
+        value = self.decimal(column, decimal_comma=decimal_comma)
+        if value is None:
+            raise CellError(column, "a number is required but the cell is empty")
+        return abs(value)
+
+    def timestamp(self, column: str, *, zone: tzinfo = UTC, day_first: bool = False) -> datetime:
+        value = self.required(column)
+        try:
+            return parse_timestamp(value, zone=zone, day_first=day_first)
+        except ValueError as exc:
+            raise CellError(column, f"{value!r} is not a date and time we can read ({exc})") from None
+
+    def asset(self, column: str) -> str:
+        return normalise_asset(self.required(column))
+
+    def ignored(self, reason: str) -> Ignored:
+        return Ignored(self.number, reason)
+
+
+RowResult = ParseItem | Iterable[ParseItem] | None
+
+
+def parse_rows(sheet: Sheet, build: Callable[[Row], RowResult]) -> Iterator[ParseItem]:
+    """Run `build` on every data row, turning a `CellError` into the row's `RowError`.
+
+    `build` returns one item, several, or None when the row contributes nothing by itself (a
+    parser grouping rows keeps state and yields later).
+    """
+    columns = Columns(sheet.header)
+    for number, cells in sheet.rows():
+        row = Row(number, cells, columns)
+        try:
+            result = build(row)
+        except CellError as exc:
+            yield RowError(number, exc.column, exc.problem)
+            continue
+        if result is None:
+            continue
+        if isinstance(result, ParsedTransaction | Ignored | RowError):
+            yield result
+        else:
+            yield from result
