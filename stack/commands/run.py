@@ -9,6 +9,8 @@ import threading
 from types import FrameType
 
 from ledger.settings import Settings, get_settings
+from stack.demo import DEMO_EMAIL, DEMO_PASSWORD
+from stack.seed import add_demo_user, prepare_database
 from stack.servers import ChildProcess, LocalServers, ServerError, answers_tcp, require_free, wait_until
 
 
@@ -21,8 +23,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     settings = get_settings()
     if not (settings.frontend_dist / "index.html").exists():
-        print(f"The app is not built: {settings.frontend_dist}/index.html is missing. Run `make run`.",
-              file=sys.stderr)
+        print(
+            f"The app is not built: {settings.frontend_dist}/index.html is missing. Run `make run`.",
+            file=sys.stderr,
+        )
         return 1
     stop = threading.Event()
 
@@ -34,10 +38,8 @@ def handle(args: argparse.Namespace) -> int:
     try:
         require_free(settings.host, {"CAIRN_API_PORT": settings.api_port})
         with LocalServers(settings):
-            from stack.seed import prepare_database
-
-            prepare_database(settings, demo=args.demo)
-            return serve(settings, stop)
+            prepare_database(settings)
+            return serve(settings, stop, demo=args.demo)
     except ServerError as error:
         print(f"cairn: {error}", file=sys.stderr)
         return 1
@@ -49,20 +51,33 @@ def app_processes(settings: Settings) -> list[ChildProcess]:
         ChildProcess("worker", [sys.executable, "-m", "stack.worker"], logs / "worker.log"),
         ChildProcess(
             "API",
-            [sys.executable, "-m", "uvicorn", "api.app:create_app", "--factory", "--host", settings.host,
-             "--port", str(settings.api_port), "--no-access-log"],
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "api.app:create_app",
+                "--factory",
+                "--host",
+                settings.host,
+                "--port",
+                str(settings.api_port),
+                "--no-access-log",
+            ],
             logs / "api.log",
         ),
     ]
 
 
-def serve(settings: Settings, stop: threading.Event) -> int:
+def serve(settings: Settings, stop: threading.Event, *, demo: bool) -> int:
     children = app_processes(settings)
     try:
         for child in children:
             child.start()
         wait_until(answers_tcp(settings.host, settings.api_port), "The API", 60, children[-1].log)
-        print(banner(settings), flush=True)
+        if demo:
+            print("Adding the demo user and importing its wallets…", flush=True)
+            add_demo_user(settings)
+        print(banner(settings, demo=demo), flush=True)
         while not stop.wait(0.5):
             for child in children:
                 if not child.running():
@@ -75,17 +90,20 @@ def serve(settings: Settings, stop: threading.Event) -> int:
             child.stop()
 
 
-def banner(settings: Settings) -> str:
+def banner(settings: Settings, *, demo: bool) -> str:
     home = settings.home.resolve()
-    return "\n".join([
-        "",
-        "Cairn is running. Ctrl-C stops everything.",
-        f"  App              {settings.origin}",
-        f"  GraphQL IDE      {settings.origin}/graphql",
-        f"  Temporal UI      http://{settings.host}:{settings.temporal_ui_port}",
-        f"  Temporal gRPC    {settings.temporal}",
-        f"  S3 (SeaweedFS)   {settings.s3}  bucket {settings.s3_bucket}",
-        f"  PostgreSQL       postgresql://cairn@{settings.host}:{settings.pg_port}/cairn",
-        f"  Data and logs    {home}",
-        "",
-    ])
+    return "\n".join(
+        [
+            "",
+            "Cairn is running. Ctrl-C stops everything.",
+            f"  App              {settings.origin}",
+            f"  GraphQL IDE      {settings.origin}/graphql",
+            f"  Temporal UI      http://{settings.host}:{settings.temporal_ui_port}",
+            f"  Temporal gRPC    {settings.temporal}",
+            f"  S3 (SeaweedFS)   {settings.s3}  bucket {settings.s3_bucket}",
+            f"  PostgreSQL       postgresql://cairn@{settings.host}:{settings.pg_port}/cairn",
+            f"  Data and logs    {home}",
+            *([f"  Demo sign-in     {DEMO_EMAIL} / {DEMO_PASSWORD}"] if demo else []),
+            "",
+        ]
+    )

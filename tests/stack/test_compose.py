@@ -21,8 +21,13 @@ SECRETS = {
 def run_compose(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     binary = Path(compose.__file__).parent / "docker-compose"  # its Python shim drops the exit status
     clean = {key: value for key, value in os.environ.items() if key not in SECRETS}
-    return subprocess.run([str(binary), "-f", str(REPO / "docker-compose.yml"), *args], env={**clean, **env},
-                          capture_output=True, text=True, cwd=REPO)
+    return subprocess.run(
+        [str(binary), "-f", str(REPO / "docker-compose.yml"), *args],
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
 
 
 def test_config_is_valid_with_secrets() -> None:

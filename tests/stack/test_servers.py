@@ -21,8 +21,13 @@ def test_servers_refuse_to_start_on_a_taken_port(tmp_path) -> None:  # type: ign
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        settings = Settings(home=tmp_path, pg_port=free_port(), temporal_port=taken.getsockname()[1],
-                            temporal_ui_port=free_port(), s3_port=free_s3_port())
+        settings = Settings(
+            home=tmp_path,
+            pg_port=free_port(),
+            temporal_port=taken.getsockname()[1],
+            temporal_ui_port=free_port(),
+            s3_port=free_s3_port(),
+        )
         with pytest.raises(ServerError, match="CAIRN_TEMPORAL_PORT"), LocalServers(settings):
             pass
     assert not (tmp_path / "postgres").exists()  # refused before anything started

@@ -1,0 +1,62 @@
+"""The whole product — servers, worker, API serving the built app — driven by Debian's Chromium."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from ledger.settings import Settings
+from stack.commands.run import app_processes
+from stack.servers import answers_tcp, wait_until
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def live_app(servers: Settings) -> Iterator[str]:
+    if not (servers.frontend_dist / "index.html").exists():
+        pytest.fail(f"{servers.frontend_dist} is not built: run `make frontend` (make test does).")
+    from stack.seed import prepare_database
+
+    prepare_database(servers)
+    children = app_processes(servers)
+    try:
+        for child in children:
+            child.start()
+        wait_until(answers_tcp(servers.host, servers.api_port), "The API", 60, children[-1].log)
+        yield servers.origin
+    finally:
+        for child in reversed(children):
+            child.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Browser tests need Debian's chromium (make test installs it when run as root).")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live_app: str) -> Iterator[Page]:
+    context = browser.new_context(base_url=live_app, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    yield page
+    context.close()
