@@ -1,0 +1,84 @@
+"""Bitcoin.tax trade export: `Date,Action,Symbol,Account,Volume,Price,Currency,Fee,FeeCurrency,Total,…`.
+
+`Volume` of `Symbol` is bought (BUY) or sold (SELL) against `Currency`; `Total` is the net change of
+`Currency` (negative when paying), so with a fee in `Currency` the traded amount is `|Total|` minus
+the fee on a buy and plus the fee on a sell. A SWAP exchanges `Currency` for `Symbol` (bitcoin.tax
+uses it for coin renames and forks); it is booked as a trade of the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.rowgroups import magnitude, parse_guarded
+from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has, trade_type
+
+COLUMNS = (
+    "Date",
+    "Action",
+    "Symbol",
+    "Volume",
+    "Price",
+    "Currency",
+    "Fee",
+    "FeeCurrency",
+    "Total",
+    "Cost/Proceeds",
+)
+
+
+def _counter_amount(row: Row, action: str, fee: Decimal, fee_asset: str, currency: str) -> Decimal:
+    total = row.decimal("Total")
+    if total is None:
+        return row.quantity("Volume") * row.quantity("Price")
+    if fee_asset != currency or action == "swap":
+        return abs(total)
+    return abs(total) - fee if action == "buy" else abs(total) + fee
+
+
+def parse(sheet: Sheet) -> Iterator[ParseItem]:
+    source_keys, content_keys = SourceKeys(), KeyCounter()
+
+    def build(row: Row) -> ParsedTransaction | Ignored:
+        timestamp = row.timestamp("Date")
+        action = row.required("Action").casefold()
+        if action not in ("buy", "sell", "swap"):
+            raise CellError("Action", f"unknown bitcoin.tax trade action {row.text('Action')!r}")
+        symbol, currency = row.asset("Symbol"), row.asset("Currency")
+        volume = row.quantity("Volume")
+        fee = magnitude(row, "Fee")
+        fee_asset = row.asset("FeeCurrency") if fee else ""
+        counter = _counter_amount(row, action, fee, fee_asset, currency)
+        if action == "sell":
+            flows = [Flow("IN", currency, counter), Flow("OUT", symbol, volume)]
+        else:
+            flows = [Flow("IN", symbol, volume), Flow("OUT", currency, counter)]
+        flows = [flow for flow in flows if flow.quantity]
+        if fee:
+            flows.append(Flow("OUT", fee_asset, fee, is_fee=True))
+        if not flows:
+            raise CellError("Volume", "the trade moves nothing: volume and total are zero")
+        exchange_id = row.text("ExchangeId")
+        source_id = f"{row.text('Account')}:{exchange_id}"
+        key = source_keys.key(source_id, *row.cells) if exchange_id else content_keys.key(digest(*row.cells))
+        if key is None:
+            return row.ignored("the same trade is listed again")
+        received, sent = (currency, symbol) if action == "sell" else (symbol, currency)
+        return ParsedTransaction(
+            key,
+            timestamp,
+            trade_type(received, sent),
+            tuple(flows),
+            row.number,
+            description=row.text("Memo"),
+            label=row.text("Account") or None,
+        )
+
+    return parse_guarded(sheet, build)
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat("bitcoin-tax-trades", "Bitcoin.tax trades", lambda s: header_has(s, *COLUMNS), parse),
+)

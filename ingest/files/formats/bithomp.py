@@ -1,0 +1,178 @@
+"""Bithomp (XRP Ledger explorer) account history: one row per balance change of one currency.
+
+Rows of one ledger transaction and address are adjacent and become one transaction (a DEX swap is a
+"sent" row and a "dex" row; an AMM withdrawal returns LP tokens for two assets). `Amount` is the
+signed balance change and includes the fees paid in the same currency (`Tx fee` in XRP, the
+issuer's `Transfer fee`), which are split out. Issued-currency codes written as 40 hex digits are
+decoded ("4F4152…" is OAR); LP tokens keep their code. The older export has one local-time
+`Timestamp` (taken as UTC); the current one has `Timestamp ISO`. A file may hold several
+addresses, so keys are `tx hash:address`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.rowgroups import magnitude, parse_groups
+from ingest.files.values import Columns, Row, SourceKeys, header_has, normalise_asset, trade_type
+
+COMMON = (
+    "#",
+    "Address",
+    "Type",
+    "Amount",
+    "Currency",
+    "Currency issuer",
+    "USD Amount equavalent",
+    "Direction",
+    "Transfer fee",
+    "Transfer fee currency",
+    "Tx fee",
+    "Tx fee currency",
+    "Tx",
+)
+LIQUIDITY = {"ammwithdraw": "REMOVE_LIQUIDITY", "ammdeposit": "ADD_LIQUIDITY"}
+NFT = {"IN": "NFT_SALE", "OUT": "NFT_PURCHASE"}
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    row: int
+    group: str  # tx hash:address
+    timestamp: datetime
+    kind: str
+    memo: str
+    flows: tuple[Flow, ...]
+    cells: tuple[str, ...]
+
+
+def xrpl_asset(code: str) -> str:
+    """A readable symbol for an XRPL currency code; 160-bit hex codes are decoded when they are text."""
+    if len(code) == 40:
+        try:
+            text = bytes.fromhex(code).rstrip(b"\x00").decode("ascii")
+        except ValueError:
+            return normalise_asset(code)
+        if text.isprintable() and text.strip():
+            return normalise_asset(text)
+    return normalise_asset(code)
+
+
+def _fee(row: Row, amount: str, currency: str, usd: str) -> Flow | None:
+    quantity = magnitude(row, amount)
+    if not quantity:
+        return None
+    value = row.decimal(usd)
+    return Flow(
+        "OUT",
+        xrpl_asset(row.required(currency)),
+        quantity,
+        is_fee=True,
+        value=None if value is None else abs(value),
+        value_currency=None if value is None else "USD",
+    )
+
+
+def reader(timestamp_column: str) -> Callable[[Row], Change | Ignored]:
+    def read(row: Row) -> Change | Ignored:
+        timestamp = row.timestamp(timestamp_column)
+        asset = xrpl_asset(row.required("Currency"))
+        amount = row.decimal("Amount")
+        if amount is None:
+            return row.ignored("the amount is empty")
+        usd = row.decimal("USD Amount equavalent")
+        fees = [
+            fee
+            for fee in (
+                _fee(row, "Tx fee", "Tx fee currency", "USD Tx Fee equavalent"),
+                _fee(row, "Transfer fee", "Transfer fee currency", "USD Transfer Fee equavalent"),
+            )
+            if fee is not None
+        ]
+        for fee in fees:  # the balance change includes the fees paid in its own currency
+            if fee.asset == asset:
+                amount += fee.quantity
+                if usd is not None and fee.value is not None:
+                    usd += fee.value
+        flows = list(fees)
+        if amount:
+            flows.insert(
+                0,
+                Flow(
+                    "IN" if amount > 0 else "OUT",
+                    asset,
+                    abs(amount),
+                    value=None if usd is None else abs(usd),
+                    value_currency=None if usd is None else "USD",
+                ),
+            )
+        if not flows:
+            return row.ignored("the balance change is zero")
+        return Change(
+            row.number,
+            f"{row.required('Tx')}:{row.required('Address')}",
+            timestamp,
+            row.text("Type").casefold(),
+            row.text("Memo"),
+            tuple(flows),
+            tuple(row.cells),
+        )
+
+    return read
+
+
+def transaction_type(kind: str, flows: Sequence[Flow]) -> str:
+    received = [flow.asset for flow in flows if flow.direction == "IN"]
+    sent = [flow.asset for flow in flows if flow.direction == "OUT" and not flow.is_fee]
+    if kind in LIQUIDITY and (received or sent):
+        return LIQUIDITY[kind]
+    if received and sent:
+        return trade_type(received[0], sent[0]) if len(received) == len(sent) == 1 else "TRADE"
+    if kind == "nftokenacceptoffer" and (received or sent):
+        return NFT["IN" if received else "OUT"]
+    return "RECEIVE" if received else "SEND" if sent else "FEE"
+
+
+def parser(timestamp_column: str) -> Callable[[Sheet], Iterator[ParseItem]]:
+    def parse(sheet: Sheet) -> Iterator[ParseItem]:
+        keys = SourceKeys()
+
+        def build(changes: Sequence[Change]) -> ParseItem:
+            first = changes[0]
+            flows = tuple(flow for change in changes for flow in change.flows)
+            key = keys.key(first.group, *(cell for change in changes for cell in change.cells))
+            if key is None:
+                return Ignored(first.row, "the same ledger transaction is listed again")
+            memo = next((change.memo for change in changes if change.memo), "")
+            return ParsedTransaction(
+                key,
+                first.timestamp,
+                transaction_type(first.kind, flows),
+                flows,
+                first.row,
+                description=memo,
+                tx_hash=first.group.split(":", 1)[0],
+                label=first.kind,
+            )
+
+        return parse_groups(sheet, reader(timestamp_column), lambda change: change.group, build)
+
+    return parse
+
+
+def _is_legacy(sheet: Sheet) -> bool:
+    return header_has(sheet, *COMMON, "Timestamp") and "Timestamp ISO" not in Columns(sheet.header)
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat(
+        "bithomp",
+        "Bithomp XRP Ledger history",
+        lambda s: header_has(s, *COMMON, "Timestamp ISO"),
+        parser("Timestamp ISO"),
+    ),
+    FileFormat("bithomp-legacy", "Bithomp XRP Ledger history (local time)", _is_legacy, parser("Timestamp")),
+)

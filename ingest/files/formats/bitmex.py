@@ -1,0 +1,85 @@
+"""BitMEX wallet history: deposits, withdrawals and realised PnL of the margin wallet.
+
+Amounts are in the wallet's smallest unit (XBt = satoshi, USDt = 10⁻⁶ USDT, GWei). `amount` is the
+wallet balance change and already includes `fee` (the balances prove it), so the fee is split out
+of it: the gross movement is `amount + fee`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.rowgroups import parse_guarded
+from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has
+
+COLUMNS = ("transactTime", "transactType", "amount", "fee", "address", "transactStatus", "walletBalance")
+UNITS = {"xbt": ("BTC", Decimal("1e-8")), "usdt": ("USDT", Decimal("1e-6")), "gwei": ("ETH", Decimal("1e-9"))}
+# type → (when the balance grows, when it shrinks)
+KINDS = {
+    "deposit": ("DEPOSIT", "DEPOSIT"),
+    "withdrawal": ("WITHDRAWAL", "WITHDRAWAL"),
+    "realisedpnl": ("MARGIN_PROFIT", "MARGIN_LOSS"),
+    "affiliatepayout": ("REFERRAL_REWARD", "REFERRAL_REWARD"),
+    "transfer": ("TRANSFER", "TRANSFER"),
+}
+NOT_BOOKED = {"unrealisedpnl": "unrealised PnL is not a realised gain or loss"}
+
+
+def unit(row: Row) -> tuple[str, Decimal]:
+    found = UNITS.get((row.text("currency") or "XBt").casefold())
+    if found is None:
+        raise CellError("currency", f"unknown BitMEX wallet currency {row.text('currency')!r}")
+    return found
+
+
+def parse(sheet: Sheet) -> Iterator[ParseItem]:
+    source_keys, content_keys = SourceKeys(), KeyCounter()
+
+    def build(row: Row) -> ParsedTransaction | Ignored:
+        timestamp = row.timestamp("transactTime")
+        kind = row.required("transactType").casefold()
+        status = row.text("transactStatus")
+        if kind in NOT_BOOKED:
+            return row.ignored(NOT_BOOKED[kind])
+        if kind not in KINDS:
+            raise CellError("transactType", f"unknown BitMEX transaction type {row.text('transactType')!r}")
+        if status.casefold() != "completed":
+            return row.ignored(
+                f"the {row.text('transactType')} is {status or 'without a status'}, not completed"
+            )
+        asset, scale = unit(row)
+        amount = row.decimal("amount")
+        if amount is None:
+            raise CellError("amount", "a number is required but the cell is empty")
+        fee = Decimal(0) if row.text("fee").casefold() == "null" else abs(row.decimal("fee") or Decimal(0))
+        gross = amount + fee
+        flows = [Flow("IN" if gross > 0 else "OUT", asset, abs(gross) * scale)] if gross else []
+        if fee:
+            flows.append(Flow("OUT", asset, fee * scale, is_fee=True))
+        if not flows:
+            return row.ignored("the amount is zero")
+        tx_type = KINDS[kind][0 if gross > 0 else 1]
+        transact_id = row.text("transactID")
+        key = (
+            source_keys.key(transact_id, *row.cells) if transact_id else content_keys.key(digest(*row.cells))
+        )
+        if key is None:
+            return row.ignored("the same wallet transaction is listed again")
+        return ParsedTransaction(
+            key,
+            timestamp,
+            tx_type,
+            tuple(flows),
+            row.number,
+            description=row.text("address"),
+            tx_hash=row.text("tx") or None,
+        )
+
+    return parse_guarded(sheet, build)
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat("bitmex", "BitMEX wallet history", lambda s: header_has(s, *COLUMNS), parse),
+)

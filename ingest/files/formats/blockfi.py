@@ -1,0 +1,99 @@
+"""BlockFi transaction history: `Cryptocurrency,Amount,Transaction Type,Confirmed At`, signed amounts.
+
+A trade is listed as two rows (the asset sold, negative, and the asset bought) with the same time;
+adjacent trade rows of one time become one trade, a lone trade row a one-sided trade.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.rowgroups import parse_groups
+from ingest.files.values import CellError, KeyCounter, Row, digest, header_has, is_fiat, trade_type
+
+COLUMNS = ("Cryptocurrency", "Amount", "Transaction Type", "Confirmed At")
+KINDS = {
+    "deposit": "DEPOSIT",
+    "wire deposit": "DEPOSIT",
+    "ach deposit": "DEPOSIT",
+    "withdrawal": "WITHDRAWAL",
+    "wire withdrawal": "WITHDRAWAL",
+    "ach withdrawal": "WITHDRAWAL",
+    "withdrawal fee": "FEE",
+    "interest payment": "INTEREST",
+    "bonus payment": "REWARD",
+    "referral bonus": "REFERRAL_REWARD",
+    "cc trading rebate": "CASHBACK",
+    "cc rewards redemption": "CASHBACK",
+    "crypto transfer": "TRANSFER",
+    "trade": "TRADE",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    row: int
+    timestamp: datetime
+    kind: str
+    asset: str
+    amount: Decimal  # signed: negative leaves the account
+    cells: tuple[str, ...]
+
+
+def read(row: Row) -> Line | Ignored:
+    if not row.text("Confirmed At"):
+        return row.ignored("the transaction is not confirmed yet")
+    timestamp = row.timestamp("Confirmed At")
+    kind = row.required("Transaction Type").casefold()
+    if kind not in KINDS:
+        raise CellError(
+            "Transaction Type", f"unknown BlockFi transaction type {row.text('Transaction Type')!r}"
+        )
+    amount = row.decimal("Amount")
+    if not amount:
+        return row.ignored("the amount is zero or empty")
+    return Line(row.number, timestamp, kind, row.asset("Cryptocurrency"), amount, tuple(row.cells))
+
+
+def group_key(line: Line) -> str:
+    return f"trade {line.timestamp.isoformat()}" if line.kind == "trade" else f"row {line.row}"
+
+
+def line_type(line: Line) -> str:
+    kind = KINDS[line.kind]
+    if kind == "TRANSFER":  # between the BlockFi wallet and the interest account: in or out of this one
+        kind = "DEPOSIT" if line.amount > 0 else "WITHDRAWAL"
+    if kind in ("DEPOSIT", "WITHDRAWAL") and is_fiat(line.asset):
+        kind = f"FIAT_{kind}"
+    return kind
+
+
+def parse(sheet: Sheet) -> Iterator[ParseItem]:
+    keys = KeyCounter()
+
+    def build(lines: Sequence[Line]) -> ParsedTransaction:
+        first = lines[0]
+        fee = KINDS[first.kind] == "FEE"
+        flows = tuple(
+            Flow("IN" if line.amount > 0 else "OUT", line.asset, abs(line.amount), is_fee=fee)
+            for line in lines
+        )
+        received = [flow.asset for flow in flows if flow.direction == "IN"]
+        sent = [flow.asset for flow in flows if flow.direction == "OUT"]
+        if first.kind == "trade":
+            tx_type = trade_type(received[0], sent[0]) if len(received) == len(sent) == 1 else "TRADE"
+        else:
+            tx_type = line_type(first)
+        key = keys.key(digest(*(cell for line in lines for cell in line.cells)))
+        return ParsedTransaction(key, first.timestamp, tx_type, flows, first.row, label=first.kind)
+
+    return parse_groups(sheet, read, group_key, build)
+
+
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat("blockfi", "BlockFi transactions", lambda s: header_has(s, *COLUMNS), parse),
+)
