@@ -52,14 +52,14 @@ EXPECTED = {
     "koinly/koinly-bithomp-import__XRP-rM7kvwoahaMN4zrF5fd5TuPoxkJJZCB3a8-2025-02-01_04-24-08-206.csv": (
         "koinly-universal",
         4,
-        0,
         1,
+        0,
     ),
     "koinly/koinly-bithomp-import__XRP-rskZJMaCjc7iDq33fCJbocSp2PFA6Ek5Aq-2025-02-01_04-24-08-206.csv": (
         "koinly-universal",
         117,
-        0,
         1,
+        0,
     ),
     "koinly/redot2koinly__data_expected.csv": ("koinly-simple", 11, 0, 0),
     "kraken/kraken-ledger-report__ledgers.csv": ("kraken-ledgers", 83, 0, 0),
@@ -256,8 +256,11 @@ def test_uphold_and_kucoin_and_cointracking() -> None:
     assert staking.type == "STAKING_REWARD" and staking.timestamp == utc(2025, 1, 18, 15, 18, 55)
 
 
-def test_koinly_row_without_currency_is_reported_precisely() -> None:
+def test_koinly_row_without_currency_is_ignored_with_its_reason() -> None:
     result = report(
         "koinly/koinly-bithomp-import__XRP-rM7kvwoahaMN4zrF5fd5TuPoxkJJZCB3a8-2025-02-01_04-24-08-206.csv"
     )
-    assert result.errors == ["Row 2, column Received Currency: a value is required but the cell is empty"]
+    assert result.errors == []
+    assert [(item.row, item.reason) for item in result.ignored] == [
+        (2, "received 28305.2030504 of a currency the file does not name")
+    ]

@@ -57,6 +57,12 @@ def parse_universal(sheet: Sheet) -> Iterator[ParseItem]:
 
     def build(row: Row) -> ParsedTransaction | Ignored:
         timestamp = row.timestamp("Date")
+        for what in ("Received", "Sent"):
+            # Converters write token receipts they could not name with an empty currency: such a row
+            # cannot be booked, but the rest of the file can.
+            if row.decimal(f"{what} Amount") and not row.text(f"{what} Currency"):
+                amount = row.text(f"{what} Amount")
+                return row.ignored(f"{what.lower()} {amount} of a currency the file does not name")
         sent = _side(row, "Sent Amount", "Sent Currency")
         received = _side(row, "Received Amount", "Received Currency")
         fee = _side(row, "Fee Amount", "Fee Currency")
