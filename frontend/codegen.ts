@@ -1,0 +1,28 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+// Typed documents generated from the lead's contract (schema.graphql). Every `.graphql`
+// document under src/ is validated against the schema, so a schema change that breaks
+// the UI fails `npm run codegen` (and therefore build, typecheck, lint and test).
+const config: CodegenConfig = {
+  schema: 'schema.graphql',
+  documents: ['src/**/*.graphql'],
+  ignoreNoDocuments: false,
+  generates: {
+    'src/gql/': {
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        documentMode: 'string',
+        enumsAsTypes: true,
+        useTypeImports: true,
+        strictScalars: true,
+        scalars: { Decimal: 'string', DateTime: 'string' },
+        avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
+      },
+    },
+  },
+  hooks: {},
+  silent: false,
+};
+
+export default config;

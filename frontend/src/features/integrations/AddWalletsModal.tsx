@@ -1,0 +1,137 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { IntegrationIcon } from '@/components/IntegrationIcon';
+import type { ImportedWallet } from '@/features/csv-import/useCsvImport';
+import { IntegrationDetail } from './IntegrationDetail';
+import { genericCsvIntegration, isGenericCsv, type Integration } from './integration';
+import { IntegrationGrid } from './IntegrationGrid';
+import { closeModal, openList, readModalSelection, selectGenericCsv, selectIntegration } from './modalState';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useAllIntegrations, useIntegrationSearch } from './useIntegrationSearch';
+
+export const SEARCH_HINT =
+  'Search for an integration or paste your wallet address or ENS domain or xPub key into the field below.';
+
+function useSelectedIntegration(slug: string | null, category: string | null) {
+  const all = useAllIntegrations();
+  if (!slug) return { integration: null, loading: false };
+  const items = all.data?.integrations ?? [];
+  if (isGenericCsv({ slug })) return { integration: genericCsvIntegration(items), loading: all.isPending };
+  const match =
+    items.find((item) => item.slug === slug && (!category || item.category.toLowerCase() === category.toLowerCase())) ??
+    items.find((item) => item.slug === slug) ??
+    null;
+  return { integration: match, loading: all.isPending };
+}
+
+/** The Add-your-wallets modal (spec 000 §2), state mirrored in the URL. */
+export function AddWalletsModal({ onImported }: { onImported: (wallet: ImportedWallet | null, search: URLSearchParams) => void }) {
+  const [params, setParams] = useSearchParams();
+  const selection = readModalSelection(params);
+  const { integration, loading } = useSelectedIntegration(selection.slug, selection.category);
+  const navigate = useNavigate();
+
+  const close = () => setParams(closeModal(params));
+  const back = () => setParams(openList(params));
+
+  let title = 'Add your wallets';
+  if (selection.slug) {
+    if (isGenericCsv({ slug: selection.slug })) title = 'Import transactions from CSV';
+    else if (integration) title = `Add ${integration.name}`;
+  }
+
+  return (
+    <Dialog.Root open={selection.open} onOpenChange={(open) => (open ? undefined : close())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog--wide add-wallets" data-testid="add-wallets-modal" aria-describedby={undefined}>
+          <header className="dialog__header">
+            {selection.slug ? (
+              <button type="button" className="icon-button" aria-label="Back" data-testid="add-wallets-back" onClick={back}>
+                <span aria-hidden="true">←</span>
+              </button>
+            ) : null}
+            {integration && !isGenericCsv(integration) ? (
+              <IntegrationIcon src={integration.imageUrl} name={integration.name} size={28} />
+            ) : null}
+            <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+            <Dialog.Close className="icon-button dialog__close" aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </Dialog.Close>
+          </header>
+          <div className="dialog__body">
+            {!selection.slug ? (
+              <IntegrationPicker
+                onPick={(picked) =>
+                  setParams(isGenericCsv(picked) ? selectGenericCsv(params) : selectIntegration(params, picked.slug, picked.category))
+                }
+                onUploadCsv={() => setParams(selectGenericCsv(params))}
+              />
+            ) : loading ? (
+              <div className="integration-detail" aria-busy="true">
+                <span className="skeleton skeleton--block" />
+              </div>
+            ) : integration ? (
+              <IntegrationDetail
+                integration={integration}
+                tab={selection.csvTab ? 'csv' : 'sync'}
+                onTabChange={(tab) => setParams(selectIntegration(params, integration.slug, integration.category, tab === 'csv'))}
+                onImported={(wallet) => onImported(wallet, closeModal(params))}
+              />
+            ) : (
+              <div className="empty-state">
+                <p className="empty-state__title">Integration not found</p>
+                <p className="empty-state__text">This integration doesn't exist or is no longer supported.</p>
+                <button type="button" className="button" onClick={() => navigate({ search: openList(params).toString() })}>
+                  Back to integrations
+                </button>
+              </div>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function IntegrationPicker({ onPick, onUploadCsv }: { onPick: (integration: Integration) => void; onUploadCsv: () => void }) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search);
+  const { loading, results } = useIntegrationSearch(debounced);
+  const pending = loading;
+  return (
+    <div className="integration-picker">
+      <p className="integration-picker__hint" id="add-wallets-hint">
+        {SEARCH_HINT}
+      </p>
+      <div className="search">
+        <span className="search__icon" aria-hidden="true">⌕</span>
+        <input
+          className="input search__input"
+          type="search"
+          placeholder="Search..."
+          aria-label="Search integrations"
+          aria-describedby="add-wallets-hint"
+          data-testid="integration-search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoFocus
+        />
+      </div>
+      {!pending && results.length === 0 ? (
+        <div className="empty-state" data-testid="integration-no-results">
+          <p className="empty-state__title">No results found</p>
+          <p className="empty-state__text">
+            We haven't found the integration you're looking for. You can upload a CSV file instead.
+          </p>
+          <button type="button" className="button button--primary" onClick={onUploadCsv}>
+            Upload CSV
+          </button>
+        </div>
+      ) : (
+        <IntegrationGrid loading={pending} integrations={results} onSelect={onPick} />
+      )}
+    </div>
+  );
+}

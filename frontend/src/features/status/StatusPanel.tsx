@@ -1,0 +1,158 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/toast/toastStore';
+import { openList } from '@/features/integrations/modalState';
+import { useExchangesAndWallets, useUserInfo } from '@/features/wallets/api';
+import { anyAccountSyncing } from '@/features/wallets/syncing';
+import { EnqueueCostBasisDocument, GetCostBasisStatusDocument } from '@/gql/graphql';
+import { notifyJobStarted } from '@/lib/events';
+import { request } from '@/lib/graphql';
+import { queryKeys } from '@/lib/queryKeys';
+import {
+  ACCOUNT_STATUS_LABELS,
+  computeAccountStatus,
+  ENQUEUE_FAILURE_MESSAGE,
+  ENQUEUE_SUCCESS_MESSAGE,
+  FAILED_CALCULATION_MESSAGE,
+  FREEZING_ERROR_MESSAGE,
+  freezingMessage,
+  freezingPhase,
+  isAddWalletDisabled,
+  isFreezingInProgress,
+} from './accountStatus';
+import { useStatusPolling } from './useStatusPolling';
+
+function formatDateTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Account status indicator, freezing message and Add wallet button (spec 000 §4). */
+export function StatusPanel() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const costBasis = useQuery({
+    queryKey: queryKeys.costBasisStatus,
+    queryFn: () => request(GetCostBasisStatusDocument),
+  });
+  const me = useUserInfo();
+  const accounts = useExchangesAndWallets();
+  const snapshot = costBasis.data?.costBasisStatus ?? null;
+  const freezing = snapshot?.freezing.status ?? null;
+
+  useStatusPolling(() => costBasis.refetch(), { fast: isFreezingInProgress(freezing) });
+
+  const stats = me.data?.me?.stats;
+  const status = computeAccountStatus({
+    loading: costBasis.isPending || me.isPending || accounts.loading,
+    costBasis: snapshot,
+    anyExchangeOrWalletSyncing: anyAccountSyncing(accounts.accounts),
+    numberOfExchanges: stats?.numberOfExchanges ?? 0,
+    numberOfLocalWallets: stats?.numberOfLocalWallets ?? 0,
+  });
+  const label = ACCOUNT_STATUS_LABELS[status];
+  const freezingText = freezingMessage(status, freezing);
+  const addDisabled = isAddWalletDisabled(freezing);
+
+  const enqueue = useMutation({
+    mutationFn: () => request(EnqueueCostBasisDocument, { priority: 'HIGH' }),
+    onSuccess: (data) => {
+      if (data.enqueueCostBasis.success) {
+        toast.success(ENQUEUE_SUCCESS_MESSAGE);
+        notifyJobStarted();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.costBasisStatus });
+      } else {
+        toast.error(ENQUEUE_FAILURE_MESSAGE);
+      }
+    },
+    onError: () => toast.error(ENQUEUE_FAILURE_MESSAGE),
+  });
+
+  const lastCalculated = formatDateTime(snapshot?.costBasisLastSyncedAt ?? snapshot?.costBasisComputeEndTime);
+
+  return (
+    <section
+      className={`status-panel${open ? ' status-panel--open' : ''}`}
+      aria-label="Account status"
+      data-testid="status-panel"
+      data-status={status}
+    >
+      <div className="status-panel__bar">
+        <span className={`status-dot status-dot--${status.toLowerCase()}`} aria-hidden="true" />
+        <div className="status-panel__text">
+          <span className="status-panel__label" role="status" aria-live="polite" data-testid="account-status">
+            {label}
+          </span>
+          {freezingText ? (
+            <span className="status-panel__freezing" data-testid="freezing-message">
+              {freezingText}
+            </span>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          data-testid="status-panel-toggle"
+          onClick={() => setOpen((value) => !value)}
+        >
+          Details
+        </button>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          data-testid="status-add-wallet"
+          disabled={addDisabled}
+          onClick={() => navigate({ pathname: '/wallets', search: openList(new URLSearchParams()).toString() })}
+        >
+          Add wallet
+        </button>
+      </div>
+      {status === 'Failed' ? (
+        <div className="status-panel__alert" role="alert" data-testid="status-failed-message">
+          <p>{FAILED_CALCULATION_MESSAGE}</p>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={enqueue.isPending}
+            onClick={() => enqueue.mutate()}
+            data-testid="status-retry-calculation"
+          >
+            {enqueue.isPending ? 'Please wait...' : 'Recalculate'}
+          </button>
+        </div>
+      ) : null}
+      {status === 'Ready' && freezingPhase(freezing) === 'error' ? (
+        <p className="status-panel__alert" role="alert">
+          {FREEZING_ERROR_MESSAGE}
+        </p>
+      ) : null}
+      <div className="status-panel__details" id={detailsId} hidden={!open}>
+        <dl className="status-panel__facts">
+          <div>
+            <dt>Portfolio and tax calculations</dt>
+            <dd>{label}</dd>
+          </div>
+          <div>
+            <dt>Last calculated</dt>
+            <dd>{lastCalculated ?? 'Not calculated yet'}</dd>
+          </div>
+          <div>
+            <dt>Exchanges and wallets</dt>
+            <dd>
+              {stats
+                ? `${stats.numberOfExchanges} exchanges · ${stats.numberOfLocalWallets} wallets · ${stats.numberOfCustomWallets} custom wallets`
+                : '—'}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}
