@@ -54,6 +54,7 @@ export function StatusPanel() {
     anyExchangeOrWalletSyncing: anyAccountSyncing(accounts.accounts),
     numberOfExchanges: stats?.numberOfExchanges ?? 0,
     numberOfLocalWallets: stats?.numberOfLocalWallets ?? 0,
+    numberOfCustomWallets: stats?.numberOfCustomWallets ?? 0,
   });
   const label = ACCOUNT_STATUS_LABELS[status];
   const freezingText = freezingMessage(status, freezing);

@@ -31,6 +31,7 @@ function inputs(overrides: Partial<StatusInputs> = {}): StatusInputs {
     anyExchangeOrWalletSyncing: false,
     numberOfExchanges: 1,
     numberOfLocalWallets: 0,
+    numberOfCustomWallets: 0,
     ...overrides,
   };
 }
@@ -94,6 +95,9 @@ describe('computeAccountStatus', () => {
   it('is EmptyData (Add wallet) when Ready with no exchanges and no local wallets', () => {
     expect(computeAccountStatus(inputs({ numberOfExchanges: 0, numberOfLocalWallets: 0 }))).toBe('EmptyData');
     expect(computeAccountStatus(inputs({ numberOfExchanges: 0, numberOfLocalWallets: 2 }))).toBe('Ready');
+    expect(computeAccountStatus(inputs({ numberOfExchanges: 0, numberOfLocalWallets: 0, numberOfCustomWallets: 1 }))).toBe(
+      'Ready',
+    );
     expect(
       computeAccountStatus(
         inputs({ numberOfExchanges: 0, numberOfLocalWallets: 0, costBasis: costBasis({ costBasisPaused: true }) }),

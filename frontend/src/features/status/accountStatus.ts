@@ -41,6 +41,8 @@ export interface StatusInputs {
   anyExchangeOrWalletSyncing: boolean;
   numberOfExchanges: number;
   numberOfLocalWallets: number;
+  /** A custom wallet is a wallet the user added too, so it also ends the "Add wallet" state. */
+  numberOfCustomWallets: number;
 }
 
 /** Enqueued, Scheduled and Started count as running (as does the server's own running flag). */
@@ -62,7 +64,8 @@ export function computeAccountStatus(inputs: StatusInputs): AccountStatus {
   if (inputs.anyExchangeOrWalletSyncing) status = 'Syncing';
   if (costBasis && isCostBasisFailed(costBasis)) status = 'Failed';
   if (inputs.loading) status = 'Loading';
-  if (status === 'Ready' && inputs.numberOfExchanges === 0 && inputs.numberOfLocalWallets === 0) status = 'EmptyData';
+  const accounts = inputs.numberOfExchanges + inputs.numberOfLocalWallets + inputs.numberOfCustomWallets;
+  if (status === 'Ready' && accounts === 0) status = 'EmptyData';
   return status;
 }
 
