@@ -1,6 +1,6 @@
 """Enumerations of the product specification (spec 000 §3, spec 001 §3), kept with their exact values."""
 
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 
 
 class AccountKind(IntEnum):
@@ -17,18 +17,18 @@ class ImportType(IntEnum):
     TRANSACTION_HISTORY = 7
 
 
-class FlowDirection(str, Enum):
+class FlowDirection(StrEnum):
     INFLOW = "INFLOW"
     OUTFLOW = "OUTFLOW"
 
 
-class TransactionLinkType(str, Enum):
+class TransactionLinkType(StrEnum):
     BRIDGE = "bridge"
     LINKED_TRADE = "linked_trade"
     TRANSFER = "transfer"
 
 
-class TransactionType(str, Enum):
+class TransactionType(StrEnum):
     """Every transaction type the ledger stores; parsers and the lot engine speak these names."""
 
     BUY = "BUY"
@@ -90,7 +90,7 @@ class TransactionType(str, Enum):
     UNKNOWN = "UNKNOWN"
 
 
-class CalloutType(str, Enum):
+class CalloutType(StrEnum):
     INSUFFICIENT_QUANTITY = "INSUFFICIENT_QUANTITY"
     MISSING_BALANCE = "MISSING_BALANCE"
     MISSING_PRICE_HISTORY = "MISSING_PRICE_HISTORY"
@@ -98,7 +98,7 @@ class CalloutType(str, Enum):
     VALUE_OUT_OF_BOUNDS = "VALUE_OUT_OF_BOUNDS"
 
 
-class CurrencyType(str, Enum):
+class CurrencyType(StrEnum):
     BLOCKCHAIN_TOKEN = "BLOCKCHAIN_TOKEN"
     CRYPTO_CURRENCY = "CRYPTO_CURRENCY"
     EXCHANGE_TOKEN = "EXCHANGE_TOKEN"
@@ -121,7 +121,7 @@ ASSET_ID_PREFIX: dict[CurrencyType, str] = {
 }
 
 
-class CostBasisMethod(str, Enum):
+class CostBasisMethod(StrEnum):
     ACB = "ACB"
     FIFO = "FIFO"
     HIFO = "HIFO"
@@ -131,12 +131,12 @@ class CostBasisMethod(str, Enum):
     WAC = "WAC"
 
 
-class AllocationScope(str, Enum):
+class AllocationScope(StrEnum):
     UNIVERSAL = "UNIVERSAL"
     WALLET = "WALLET"
 
 
-class JobStatus(str, Enum):
+class JobStatus(StrEnum):
     CANCELLED = "CANCELLED"
     ENQUEUED = "ENQUEUED"
     FAILED = "FAILED"
@@ -146,27 +146,27 @@ class JobStatus(str, Enum):
     UNKNOWN = "UNKNOWN"
 
 
-class JobKind(str, Enum):
+class JobKind(StrEnum):
     CSV_IMPORT = "csv_import"
     MULTI_ADDRESS_IMPORT = "multi_address_import"
     COST_BASIS = "cost_basis"
     SYNC = "sync"
 
 
-class CostBasisState(str, Enum):
+class CostBasisState(StrEnum):
     ENQUEUED = "Enqueued"
     SCHEDULED = "Scheduled"
     STARTED = "Started"
     FAILED = "Failed"
 
 
-class QueuePriority(str, Enum):
+class QueuePriority(StrEnum):
     HIGH = "HIGH"
     LOW = "LOW"
     NORMAL = "NORMAL"
 
 
-class FreezingStatus(str, Enum):
+class FreezingStatus(StrEnum):
     ERRORED_WITH_FROZEN_PERIODS = "errored_with_frozen_periods"
     ERRORED_WITH_UNFROZEN_PERIODS = "errored_with_unfrozen_periods"
     FREEZING_IN_PROGRESS = "freezing_in_progress"
@@ -175,20 +175,20 @@ class FreezingStatus(str, Enum):
     UNFROZEN = "unfrozen"
 
 
-class IntegrationCategory(str, Enum):
+class IntegrationCategory(StrEnum):
     BLOCKCHAIN = "Blockchain"
     EXCHANGE = "Exchange"
     WALLET = "Wallet"
 
 
-class SyncMethod(str, Enum):
+class SyncMethod(StrEnum):
     AUTOMATIC = "Automatic sync"
     CUSTOM_FILE = "Custom file"
     CSV = "Cairn CSV"
     AUTOMATIC_AND_FILE = "Automatic sync and custom file"
 
 
-class FormId(str, Enum):
+class FormId(StrEnum):
     PUBLIC = "Public"
     PUBLIC_XPUB = "PublicXpub"
     TWO_XPUB = "TwoXpub"

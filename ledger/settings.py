@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     max_upload_bytes: int = 200 * 1024 * 1024
     app_origin: str = ""  # defaults to http://{host}:{api_port}
     frontend_dist: Path = Path("frontend/dist")
+    maintenance_mode: bool = False  # the SPA shows maintenance_message and holds back changes
+    maintenance_message: str = ""
 
     @property
     def db_url(self) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import psycopg
 
@@ -114,8 +115,8 @@ class ChildProcess:
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
                 env=self.env,
-                user=self.user,
                 start_new_session=True,
+                **run_as(self.user),
             )
 
     def running(self) -> bool:
@@ -130,6 +131,15 @@ class ChildProcess:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
+
+
+def run_as(user: str | None) -> dict[str, Any]:
+    """Keyword arguments for subprocess that drop root for `user`: its own group and no others, since
+    keeping root's group would make directories' group bits, not their "other" bits, apply."""
+    if user is None:
+        return {}
+    entry = pwd.getpwnam(user)
+    return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
 
 
 def _as_postgres_user() -> str | None:
@@ -173,8 +183,8 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
                 "--locale=C",
             ],
             check=True,
-            user=user,
             capture_output=True,
+            **run_as(user),
         )
     _give_to(user, data)
     server = ChildProcess(

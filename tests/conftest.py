@@ -1,16 +1,28 @@
-"""Session fixtures: the real PostgreSQL, Temporal and S3 servers, started once per test session."""
+"""Fixtures on the real servers — PostgreSQL, Temporal and S3, started once per test session — and
+on what runs on them: the seeded database, a worker, the app and signed-in HTTP clients."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import httpx
 import pytest
+from fastapi import FastAPI
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from api.app import create_app
+from ledger.db import sync_engine, sync_sessions
 from ledger.settings import Settings, get_settings
+from stack.seed import prepare_database
 from stack.servers import LocalServers, free_port, free_s3_port
+from tests.clients import sign_up
+from workflows.worker import run_worker
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -33,10 +45,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
     os.environ.update(env)
     get_settings.cache_clear()
     settings = get_settings()
-    from ledger.migrate import upgrade_to_head
-
     with LocalServers(settings):
-        upgrade_to_head(settings.db_url)
         yield settings
     for key, value in saved.items():
         if value is None:
@@ -54,3 +63,66 @@ async def temporal_client(servers: Settings) -> AsyncIterator[Client]:
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
     return SHARED
+
+
+@pytest.fixture(scope="session")
+def db_engine(servers: Settings) -> Iterator[Engine]:
+    """The migrated test database, seeded as `cairn run` seeds it: catalogue, assets and prices."""
+    prepare_database(servers)
+    engine = sync_engine(servers.db_url)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def db_session(db_engine: Engine) -> Iterator[Session]:
+    with sync_sessions(db_engine)() as session:
+        yield session
+
+
+@pytest.fixture(scope="session")
+def task_queue(servers: Settings) -> str:
+    return servers.task_queue
+
+
+@pytest.fixture(scope="session")
+async def worker(db_engine: Engine, temporal_client: Client) -> AsyncIterator[None]:
+    """A worker running every workflow and activity for the whole session."""
+    task = asyncio.create_task(run_worker(temporal_client))
+    yield
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
+@pytest.fixture(scope="session")
+async def app(servers: Settings, db_engine: Engine, temporal_client: Client) -> AsyncIterator[FastAPI]:
+    application = create_app(servers, temporal_client)
+    async with application.router.lifespan_context(application):
+        yield application
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    """An HTTP client of the app, not signed in."""
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://testserver"
+    ) as http:
+        yield http
+
+
+@pytest.fixture
+async def user(client: httpx.AsyncClient) -> httpx.AsyncClient:
+    """The `client`, signed in as a new user."""
+    await sign_up(client)
+    return client
+
+
+@pytest.fixture
+async def other_user(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    """A second client, signed in as another new user."""
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://testserver"
+    ) as http:
+        await sign_up(http)
+        yield http

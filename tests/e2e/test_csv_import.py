@@ -9,7 +9,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-GENERIC_FILE = b"""Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag
+GENERIC_FILE = b"""\
+Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag
 2021-01-04 10:00:00,0.5,BTC,15000,USD,10,USD,
 2021-02-10 12:30:00,4,ETH,6000.50,USD,,,
 2021-03-01 08:00:00,0.01,ETH,,,,,staking

@@ -1,0 +1,46 @@
+"""Every activity, bound to the database and storage a worker process uses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from activities.account_deletion import AccountDeletionActivities
+from activities.csv_import import CsvImportActivities
+from ledger.db import sync_engine, sync_sessions
+from ledger.settings import Settings, get_settings
+from ledger.storage import Storage
+
+MAX_CONCURRENT_ACTIVITIES = 8
+
+
+@dataclass(frozen=True)
+class BoundActivities:
+    task_queue: str
+    functions: list[Callable[..., Any]]
+    executor: ThreadPoolExecutor  # the activities are synchronous (database and S3 clients block)
+    max_concurrent: int
+
+
+@contextmanager
+def bound_activities(settings: Settings | None = None) -> Iterator[BoundActivities]:
+    """The activities and the executor that runs them; closes the database pool on exit."""
+    settings = settings or get_settings()
+    engine = sync_engine(settings.db_url)
+    sessions = sync_sessions(engine)
+    csv_import = CsvImportActivities(sessions, Storage(settings))
+    deletion = AccountDeletionActivities(sessions)
+    executor = ThreadPoolExecutor(max_workers=MAX_CONCURRENT_ACTIVITIES, thread_name_prefix="activity")
+    try:
+        yield BoundActivities(
+            task_queue=settings.task_queue,
+            functions=[csv_import.validate_and_import_csv, csv_import.finish_import, deletion.delete_account],
+            executor=executor,
+            max_concurrent=MAX_CONCURRENT_ACTIVITIES,
+        )
+    finally:
+        executor.shutdown(wait=True)
+        engine.dispose()

@@ -1,0 +1,54 @@
+"""The API application: /graphql, /auth/*, /healthz and the single-page app.
+
+Run it with `uvicorn --factory api.app:create_app` (what `cairn run` does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request, status
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from temporalio.client import Client
+
+from api import auth
+from api.graphql import graphql_router
+from api.services import Services
+from api.spa import spa_router
+from ledger.settings import Settings, get_settings
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """422 with one readable sentence in `detail`, as every other error of the API answers."""
+    assert isinstance(exc, RequestValidationError)
+    problems = [
+        f"{'.'.join(str(part) for part in error['loc'][1:]) or 'body'}: {error['msg']}"
+        for error in exc.errors()
+    ]
+    return JSONResponse({"detail": "; ".join(problems)}, status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
+
+
+def create_app(settings: Settings | None = None, temporal: Client | None = None) -> FastAPI:
+    """The app; `temporal` is connected on first use when not given."""
+    settings = settings or get_settings()
+    services = Services(settings, temporal)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await services.close()
+
+    app = FastAPI(title="Cairn", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.services = services
+    app.add_exception_handler(RequestValidationError, _validation_error)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    app.include_router(auth.router)
+    app.include_router(graphql_router(), prefix="/graphql")
+    app.include_router(spa_router(settings.frontend_dist))
+    return app

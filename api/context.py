@@ -1,0 +1,42 @@
+"""What every GraphQL resolver receives: the signed-in user, their scope, and per-request loaders that
+fetch what a page of accounts needs in one query per kind of data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy.ext.asyncio import AsyncSession
+from strawberry.dataloader import DataLoader
+from strawberry.fastapi import BaseContext
+from strawberry.types import Info
+
+from api.services import Services
+from ledger.models import Job, User
+from ledger.scoped import Balance, TransactionCounts, UserScope
+
+
+class Context(BaseContext):
+    def __init__(self, services: Services, session: AsyncSession, user: User) -> None:
+        super().__init__()
+        self.services = services
+        self.session = session
+        self.user = user
+        self.scope = UserScope(session, user.id)
+        self.balances = DataLoader[int, list[Balance]](load_fn=self._load_balances)
+        self.transaction_counts = DataLoader[int, TransactionCounts](load_fn=self._load_counts)
+        self.latest_jobs = DataLoader[int, Job | None](load_fn=self._load_latest_jobs)
+
+    async def _load_balances(self, account_ids: Sequence[int]) -> list[list[Balance]]:
+        found = await self.scope.balances(account_ids)
+        return [found[account_id] for account_id in account_ids]
+
+    async def _load_counts(self, account_ids: Sequence[int]) -> list[TransactionCounts]:
+        found = await self.scope.transaction_counts(account_ids)
+        return [found[account_id] for account_id in account_ids]
+
+    async def _load_latest_jobs(self, account_ids: Sequence[int]) -> list[Job | None]:
+        found = await self.scope.latest_jobs(account_ids)
+        return [found.get(account_id) for account_id in account_ids]
+
+
+CairnInfo = Info[Context, None]

@@ -1,0 +1,219 @@
+"""Accounts: the wallet, exchange and custom-wallet lists, one account, and renaming or deleting a
+custom wallet (deletion runs as DeleteAccountWorkflow)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+import strawberry
+from temporalio.common import WorkflowIDConflictPolicy
+from temporalio.service import RPCError
+
+from api.context import CairnInfo
+from api.schema.common import MutationResult
+from ledger.enums import AccountKind, JobStatus
+from ledger.errors import WALLET_NAME_REQUIRED, AccountError
+from ledger.models import Account as AccountRow
+from ledger.scoped import Balance as BalanceRow
+from workflows.delete_account import DeleteAccountWorkflow, DeleteAccountWorkflowInput
+from workflows.delete_account import workflow_id as delete_workflow_id
+
+MAX_PAGE_SIZE = 200
+MAX_NAME_CHARS = 200
+NAME_TOO_LONG = f"Wallet name must be at most {MAX_NAME_CHARS} characters."
+
+
+@strawberry.type
+class Currency:
+    symbol: str
+    name: str
+    type: str  # a CurrencyType: CRYPTO_CURRENCY, FIAT, USER_DEFINED_TOKEN, …
+    uaid: str  # the asset id, with its crypto_/fiat_/user_asset_/nft_/blockchain_ prefix
+    price_usd: Decimal | None
+
+
+@strawberry.type
+class Balance:
+    currency: Currency
+    balance: Decimal
+    value: Decimal | None  # in USD; None when the asset has no price
+
+    @classmethod
+    def of(cls, row: BalanceRow) -> Balance:
+        currency = Currency(
+            symbol=row.symbol, name=row.name, type=row.type.value, uaid=row.asset_id, price_usd=row.price_usd
+        )
+        return cls(currency=currency, balance=row.quantity, value=row.value_usd)
+
+
+@strawberry.type
+class SyncInfo:
+    is_syncing: bool
+    will_be_deleted: bool
+    is_disabled: bool
+    last_synced: datetime | None
+
+
+@strawberry.type
+class Account:
+    account_id: strawberry.Private[int]
+    id: strawberry.ID
+    kind: int
+    name: str
+    slug: str
+    image_url: str
+    address: str | None
+    sync_info: SyncInfo
+
+    @classmethod
+    def of(cls, row: AccountRow) -> Account:
+        integration = row.integration
+        return cls(
+            account_id=row.id,
+            id=strawberry.ID(str(row.id)),
+            kind=int(row.kind),
+            name=row.name,
+            slug="" if integration is None else integration.slug,
+            image_url="" if integration is None else integration.image_url,
+            address=row.address,
+            sync_info=SyncInfo(
+                is_syncing=row.is_syncing,
+                will_be_deleted=row.will_be_deleted,
+                is_disabled=row.is_disabled,
+                last_synced=row.last_synced_at,
+            ),
+        )
+
+    @strawberry.field
+    async def balances(self, info: CairnInfo) -> list[Balance]:
+        return [Balance.of(row) for row in await info.context.balances.load(self.account_id)]
+
+    @strawberry.field(description="Total USD value of the priced balances; null when none has a price.")
+    async def value(self, info: CairnInfo) -> Decimal | None:
+        balances = await info.context.balances.load(self.account_id)
+        values = [row.value_usd for row in balances if row.value_usd is not None]
+        if balances and not values:
+            return None
+        return sum(values, Decimal(0))
+
+    @strawberry.field
+    async def assets_count(self, info: CairnInfo) -> int:
+        return len(await info.context.balances.load(self.account_id))
+
+    @strawberry.field
+    async def computed_transaction_count(self, info: CairnInfo) -> int:
+        return (await info.context.transaction_counts.load(self.account_id)).total
+
+    @strawberry.field
+    async def computed_crypto_transaction_count(self, info: CairnInfo) -> int:
+        return (await info.context.transaction_counts.load(self.account_id)).crypto
+
+    @strawberry.field
+    async def num_manual_edits(self, info: CairnInfo) -> int:
+        return (await info.context.transaction_counts.load(self.account_id)).manual
+
+    @strawberry.field(description="Why the account's latest sync or import failed, if it did.")
+    async def errors(self, info: CairnInfo) -> list[str]:
+        job = await info.context.latest_jobs.load(self.account_id)
+        if job is None or job.status != JobStatus.FAILED or not job.error_message:
+            return []
+        return [job.error_message]
+
+
+@strawberry.type
+class AccountPage:
+    items: list[Account]
+    total: int
+    page: int
+    limit: int
+
+
+async def _page(info: CairnInfo, kind: AccountKind, page: int, limit: int) -> AccountPage:
+    if page < 1:
+        raise ValueError("page must be 1 or more")
+    if not 1 <= limit <= MAX_PAGE_SIZE:
+        raise ValueError(f"limit must be between 1 and {MAX_PAGE_SIZE}")
+    rows, total = await info.context.scope.accounts_page(kind, page, limit)
+    return AccountPage(items=[Account.of(row) for row in rows], total=total, page=page, limit=limit)
+
+
+def _account_id(value: strawberry.ID) -> int | None:
+    return int(value) if str(value).isdecimal() else None
+
+
+def _name_problem(name: str) -> str | None:
+    if not name:
+        return WALLET_NAME_REQUIRED
+    if len(name) > MAX_NAME_CHARS:
+        return NAME_TOO_LONG
+    return None
+
+
+@strawberry.type
+class AccountsQuery:
+    @strawberry.field
+    async def wallets(self, info: CairnInfo, page: int = 1, limit: int = 50) -> AccountPage:
+        return await _page(info, AccountKind.WALLET, page, limit)
+
+    @strawberry.field
+    async def exchanges(self, info: CairnInfo, page: int = 1, limit: int = 50) -> AccountPage:
+        return await _page(info, AccountKind.EXCHANGE, page, limit)
+
+    @strawberry.field
+    async def custom_wallets(self, info: CairnInfo, page: int = 1, limit: int = 50) -> AccountPage:
+        return await _page(info, AccountKind.CUSTOM_WALLET, page, limit)
+
+    @strawberry.field
+    async def account(self, info: CairnInfo, id: strawberry.ID) -> Account | None:
+        account_id = _account_id(id)
+        row = None if account_id is None else await info.context.scope.account(account_id)
+        return None if row is None else Account.of(row)
+
+
+@strawberry.type
+class AccountsMutation:
+    @strawberry.mutation
+    async def rename_custom_wallet(self, info: CairnInfo, id: strawberry.ID, name: str) -> MutationResult:
+        name = name.strip()
+        problem = _name_problem(name)
+        if problem is not None:
+            return MutationResult.failed(AccountError.INVALID_ACCOUNT, problem)
+        account_id = _account_id(id)
+        scope = info.context.scope
+        renamed = (
+            None
+            if account_id is None
+            else await scope.rename_account(account_id, AccountKind.CUSTOM_WALLET, name)
+        )
+        if renamed is None:
+            return MutationResult.failed(AccountError.ACCOUNT_NOT_FOUND)
+        await info.context.session.commit()
+        return MutationResult.ok()
+
+    @strawberry.mutation
+    async def delete_custom_wallet(self, info: CairnInfo, id: strawberry.ID) -> MutationResult:
+        context = info.context
+        account_id = _account_id(id)
+        marked = (
+            None
+            if account_id is None
+            else await context.scope.mark_account_for_deletion(account_id, AccountKind.CUSTOM_WALLET)
+        )
+        if marked is None:
+            return MutationResult.failed(AccountError.ACCOUNT_NOT_FOUND)
+        await context.session.commit()
+        try:
+            client = await context.services.temporal()
+            await client.start_workflow(
+                DeleteAccountWorkflow.run,
+                DeleteAccountWorkflowInput(account_id=marked.id, user_id=context.user.id),
+                id=delete_workflow_id(marked.id),
+                task_queue=context.services.settings.task_queue,
+                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            )
+        except (RPCError, RuntimeError):
+            await context.scope.mark_account_for_deletion(marked.id, AccountKind.CUSTOM_WALLET, marked=False)
+            await context.session.commit()
+            return MutationResult.failed(AccountError.GENERIC_ERROR)
+        return MutationResult.ok()

@@ -1,0 +1,69 @@
+"""The signed-in user and what the app needs to know about the server."""
+
+from __future__ import annotations
+
+import strawberry
+
+from api.context import CairnInfo
+from ledger.enums import AccountKind
+from ledger.models import User as UserRow
+
+
+@strawberry.type
+class UserStats:
+    number_of_exchanges: int
+    number_of_local_wallets: int
+    number_of_custom_wallets: int
+
+
+@strawberry.type
+class User:
+    public_id: strawberry.ID
+    email: str
+    is_admin: bool
+    base_currency: str
+    cost_basis_by_wallet: bool
+    view_as_user_id: strawberry.ID | None  # set while an admin or tax pro acts as this user
+
+    @strawberry.field
+    async def stats(self, info: CairnInfo) -> UserStats:
+        counts = await info.context.scope.account_counts()
+        return UserStats(
+            number_of_exchanges=counts.get(AccountKind.EXCHANGE, 0),
+            number_of_local_wallets=counts.get(AccountKind.WALLET, 0),
+            number_of_custom_wallets=counts.get(AccountKind.CUSTOM_WALLET, 0),
+        )
+
+    @classmethod
+    def of(cls, user: UserRow) -> User:
+        return cls(
+            public_id=strawberry.ID(str(user.public_id)),
+            email=user.email,
+            is_admin=user.is_admin,
+            base_currency=user.base_currency,
+            cost_basis_by_wallet=user.cost_basis_by_wallet,
+            view_as_user_id=None,
+        )
+
+
+@strawberry.type
+class AppInfo:
+    maintenance_mode: bool
+    maintenance_message: str | None
+    max_upload_bytes: int
+
+
+@strawberry.type
+class UsersQuery:
+    @strawberry.field
+    async def me(self, info: CairnInfo) -> User | None:
+        return User.of(await info.context.scope.user())
+
+    @strawberry.field
+    def app_info(self, info: CairnInfo) -> AppInfo:
+        settings = info.context.services.settings
+        return AppInfo(
+            maintenance_mode=settings.maintenance_mode,
+            maintenance_message=settings.maintenance_message or None,
+            max_upload_bytes=settings.max_upload_bytes,
+        )

@@ -1,0 +1,44 @@
+"""The built single-page app (settings.frontend_dist): its files as they are, and index.html for every
+other GET outside the API, so client-side routes load on refresh. Without a build, a 503 page says how
+to make one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, HTTPException, status
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+API_PREFIXES = ("auth/", "graphql/", "healthz/")
+IMMUTABLE = "public, max-age=31536000, immutable"  # Vite's content-hashed files under assets/
+NOT_BUILT = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Cairn: frontend not built</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>The frontend has not been built</h1>
+<p>The API is running, but there is no web app to serve: <code>{index}</code> does not exist.</p>
+<p>Build it with <code>npm ci &amp;&amp; npm run build</code> in <code>frontend/</code>, or point
+<code>CAIRN_FRONTEND_DIST</code> at a build, then reload this page.</p>
+</body></html>
+"""
+
+
+def spa_router(dist: Path) -> APIRouter:
+    router = APIRouter(include_in_schema=False)
+    root = dist.resolve()
+
+    @router.get("/{path:path}")
+    async def spa(path: str) -> Response:
+        if f"{path}/".startswith(API_PREFIXES):
+            raise HTTPException(status.HTTP_404_NOT_FOUND)
+        index = root / "index.html"
+        if not index.is_file():
+            return HTMLResponse(
+                NOT_BUILT.format(index=index), status_code=status.HTTP_503_SERVICE_UNAVAILABLE
+            )
+        file = (root / path).resolve()
+        if path and file.is_file() and file.is_relative_to(root):
+            headers = {"Cache-Control": IMMUTABLE} if path.startswith("assets/") else None
+            return FileResponse(file, headers=headers)
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    return router

@@ -1,0 +1,31 @@
+"""Every table of the ledger; importing this package registers them all on `Base.metadata`."""
+
+from ledger.models.accounts import Account
+from ledger.models.assets import Asset, Price
+from ledger.models.base import Base
+from ledger.models.cost_basis import CostBasisStatus, TaxYearFreeze
+from ledger.models.imports import Import
+from ledger.models.integrations import Integration
+from ledger.models.jobs import Job
+from ledger.models.transactions import Flow, Label, Transaction, TransactionLabel, TransactionLink
+from ledger.models.users import CostBasisMethodPeriod, User, UserSession
+
+__all__ = [
+    "Account",
+    "Asset",
+    "Base",
+    "CostBasisMethodPeriod",
+    "CostBasisStatus",
+    "Flow",
+    "Import",
+    "Integration",
+    "Job",
+    "Label",
+    "Price",
+    "TaxYearFreeze",
+    "Transaction",
+    "TransactionLabel",
+    "TransactionLink",
+    "User",
+    "UserSession",
+]

@@ -1,0 +1,115 @@
+"""Transactions, the flows of value that make them up, their labels and the links between them."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    ForeignKey,
+    Identity,
+    Index,
+    Numeric,
+    String,
+    Text,
+    UniqueConstraint,
+    Uuid,
+    func,
+    text,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ledger.enums import FlowDirection, TransactionLinkType, TransactionType
+from ledger.models.base import MONEY, QUANTITY, Base, created_at_column, text_enum
+
+
+class Transaction(Base):
+    __tablename__ = "transactions"
+    __table_args__ = (
+        UniqueConstraint("account_id", "natural_key", name="uq_transactions_account_id_natural_key"),
+        Index("ix_transactions_user_id_timestamp", "user_id", "timestamp"),
+        Index("ix_transactions_import_id", "import_id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    public_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, unique=True, default=uuid.uuid4, server_default=func.gen_random_uuid()
+    )
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    natural_key: Mapped[str] = mapped_column(Text)  # the source's id, else a digest: unique per account
+    timestamp: Mapped[datetime]
+    type: Mapped[TransactionType] = mapped_column(text_enum(TransactionType, "transaction_type"))
+    description: Mapped[str] = mapped_column(Text, default="", server_default="")
+    tx_hash: Mapped[str | None] = mapped_column(Text)
+    is_manual: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    is_ignored: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    import_id: Mapped[int | None] = mapped_column(ForeignKey("imports.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = created_at_column()
+
+
+class Flow(Base):
+    """One movement of one asset into or out of the transaction's account."""
+
+    __tablename__ = "flows"
+    __table_args__ = (
+        CheckConstraint("quantity > 0", name="quantity_positive"),
+        CheckConstraint("(value IS NULL) = (value_currency IS NULL)", name="value_with_currency"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    transaction_id: Mapped[int] = mapped_column(ForeignKey("transactions.id", ondelete="CASCADE"), index=True)
+    direction: Mapped[FlowDirection] = mapped_column(text_enum(FlowDirection, "flow_direction"))
+    asset_id: Mapped[str] = mapped_column(ForeignKey("assets.id"), index=True)
+    quantity: Mapped[Decimal] = mapped_column(QUANTITY)
+    value: Mapped[Decimal | None] = mapped_column(MONEY)  # fiat value at the time, when known
+    value_currency: Mapped[str | None] = mapped_column(String(10))
+    is_fee: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+
+
+class Label(Base):
+    __tablename__ = "labels"
+    __table_args__ = (UniqueConstraint("user_id", "name", name="uq_labels_user_id_name"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(100))
+
+
+class TransactionLabel(Base):
+    __tablename__ = "transaction_labels"
+
+    transaction_id: Mapped[int] = mapped_column(
+        ForeignKey("transactions.id", ondelete="CASCADE"), primary_key=True
+    )
+    label_id: Mapped[int] = mapped_column(
+        ForeignKey("labels.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class TransactionLink(Base):
+    """Two transactions that belong together: a transfer's legs, a bridge, a trade split in two."""
+
+    __tablename__ = "transaction_links"
+    __table_args__ = (
+        UniqueConstraint(
+            "from_transaction_id", "to_transaction_id", "link_type", name="uq_transaction_links"
+        ),
+        CheckConstraint("from_transaction_id <> to_transaction_id", name="distinct_ends"),
+        CheckConstraint("confidence >= 0 AND confidence <= 1", name="confidence_range"),
+        CheckConstraint("created_by IN ('user', 'auto')", name="created_by"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    link_type: Mapped[TransactionLinkType] = mapped_column(text_enum(TransactionLinkType, "link_type"))
+    from_transaction_id: Mapped[int] = mapped_column(ForeignKey("transactions.id", ondelete="CASCADE"))
+    to_transaction_id: Mapped[int] = mapped_column(
+        ForeignKey("transactions.id", ondelete="CASCADE"), index=True
+    )
+    confidence: Mapped[Decimal] = mapped_column(Numeric(5, 4), default=Decimal(1), server_default="1")
+    created_by: Mapped[str] = mapped_column(String(10))  # 'user' or 'auto'
+    created_at: Mapped[datetime] = created_at_column()

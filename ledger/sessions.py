@@ -1,0 +1,69 @@
+"""Sign-up and sign-in records: users by e-mail, and browser sessions known by the hash of their token.
+
+The cookie carries a random token; the database keeps only its SHA-256, so a leaked table opens nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from ledger.models import User, UserSession
+
+TOKEN_BYTES = 32
+
+
+class EmailTaken(ValueError):
+    """An account with this e-mail already exists."""
+
+
+def normalise_email(email: str) -> str:
+    return email.strip().lower()
+
+
+def _token_hash(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).digest()
+
+
+async def create_user(session: AsyncSession, email: str, password_hash: str) -> User:
+    """A new user (committed); raises EmailTaken."""
+    user = User(email=normalise_email(email), password_hash=password_hash)
+    session.add(user)
+    try:
+        await session.commit()
+    except IntegrityError as exc:
+        await session.rollback()
+        raise EmailTaken(email) from exc
+    return user
+
+
+async def user_by_email(session: AsyncSession, email: str) -> User | None:
+    return await session.scalar(select(User).where(User.email == normalise_email(email)))
+
+
+async def open_session(session: AsyncSession, user: User, lifetime: timedelta) -> tuple[str, datetime]:
+    """A new session for `user` (committed): its cookie token and its expiry."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    expires_at = datetime.now(UTC) + lifetime
+    session.add(UserSession(token_hash=_token_hash(token), user_id=user.id, expires_at=expires_at))
+    await session.commit()
+    return token, expires_at
+
+
+async def user_for_token(session: AsyncSession, token: str) -> User | None:
+    """The user of an unexpired session."""
+    return await session.scalar(
+        select(User)
+        .join(UserSession, UserSession.user_id == User.id)
+        .where(UserSession.token_hash == _token_hash(token), UserSession.expires_at > datetime.now(UTC))
+    )
+
+
+async def close_session(session: AsyncSession, token: str) -> None:
+    await session.execute(delete(UserSession).where(UserSession.token_hash == _token_hash(token)))
+    await session.commit()

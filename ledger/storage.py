@@ -1,0 +1,123 @@
+"""Object storage (S3): where users' uploads are kept, how the browser posts them, how workers read them.
+
+Uploads live under `uploads/{user public id}/{uuid}/{file name}`; a file is named to the rest of the
+product by its URL `s3://{bucket}/{key}`. The API signs POST policies against the public endpoint (as
+the browser reaches it) and reads objects through the internal one.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
+
+from minio import Minio
+from minio.datatypes import PostPolicy
+from minio.error import S3Error
+
+from ledger.settings import Settings
+
+UPLOAD_POLICY_LIFETIME = timedelta(hours=1)
+MAX_FILENAME_CHARS = 120
+MAX_EXTENSION_CHARS = 10
+_UNSAFE_FILENAME_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+class StoredFileMissing(LookupError):
+    """No object at that key (never uploaded, or expired)."""
+
+
+class StoredFileTooLarge(ValueError):
+    """The object is larger than uploads may be."""
+
+
+@dataclass(frozen=True, slots=True)
+class PresignedPost:
+    url: str
+    fields: dict[str, str]
+    file_url: str
+
+
+def sanitise_filename(filename: str) -> str:
+    """The file name as stored: its last path part in [A-Za-z0-9._-], extension kept, at most 120 chars."""
+    name = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    stem, dot, extension = name.rpartition(".")
+    if not dot:
+        stem, extension = name, ""
+    extension = _UNSAFE_FILENAME_CHARS.sub("", extension)[:MAX_EXTENSION_CHARS]
+    stem = _UNSAFE_FILENAME_CHARS.sub("_", stem).strip("._") or "file"
+    stem = stem[: MAX_FILENAME_CHARS - len(extension) - 1]
+    return f"{stem}.{extension}" if extension else stem
+
+
+def user_upload_prefix(user_public_id: uuid.UUID) -> str:
+    return f"uploads/{user_public_id}/"
+
+
+def _client(endpoint: str, settings: Settings) -> Minio:
+    parts = urlsplit(endpoint)
+    return Minio(
+        parts.netloc,
+        access_key=settings.s3_access_key,
+        secret_key=settings.s3_secret_key,
+        secure=parts.scheme == "https",
+        region=settings.s3_region,
+    )
+
+
+class Storage:
+    def __init__(self, settings: Settings) -> None:
+        self.bucket = settings.s3_bucket
+        self.max_upload_bytes = settings.max_upload_bytes
+        self._internal = _client(settings.s3, settings)
+        self._public = _client(settings.s3_public, settings)
+        self._public_url = settings.s3_public.rstrip("/")
+
+    def file_url(self, key: str) -> str:
+        return f"s3://{self.bucket}/{key}"
+
+    def key_of(self, file_url: str, user_public_id: uuid.UUID) -> str | None:
+        """The key of a file URL naming one of this user's uploads in our bucket; None for any other URL."""
+        prefix = f"s3://{self.bucket}/"
+        if not file_url.startswith(prefix):
+            return None
+        key = file_url.removeprefix(prefix)
+        parts = key.split("/")
+        if (
+            not key.startswith(user_upload_prefix(user_public_id))
+            or len(parts) != 4
+            or "" in parts
+            or ".." in parts
+        ):
+            return None
+        return key
+
+    def presign_upload(self, user_public_id: uuid.UUID, filename: str) -> PresignedPost:
+        """A POST policy for one new upload of at most max_upload_bytes, valid for an hour."""
+        key = f"{user_upload_prefix(user_public_id)}{uuid.uuid4()}/{sanitise_filename(filename)}"
+        policy = PostPolicy(self.bucket, datetime.now(UTC) + UPLOAD_POLICY_LIFETIME)
+        policy.add_equals_condition("key", key)
+        policy.add_content_length_range_condition(1, self.max_upload_bytes)
+        fields = {"key": key, **self._public.presigned_post_policy(policy)}
+        return PresignedPost(
+            url=f"{self._public_url}/{self.bucket}", fields=fields, file_url=self.file_url(key)
+        )
+
+    def read(self, key: str) -> bytes:
+        """The object's bytes; raises StoredFileMissing or StoredFileTooLarge."""
+        try:
+            size = self._internal.stat_object(self.bucket, key).size
+            if size is not None and size > self.max_upload_bytes:
+                raise StoredFileTooLarge(f"The file is larger than {self.max_upload_bytes} bytes.")
+            response = self._internal.get_object(self.bucket, key)
+        except S3Error as exc:
+            if exc.code in {"NoSuchKey", "NoSuchObject", "NotFound"}:
+                raise StoredFileMissing(key) from exc
+            raise
+        try:
+            return response.read()
+        finally:
+            response.close()
+            response.release_conn()

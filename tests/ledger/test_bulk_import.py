@@ -1,0 +1,146 @@
+"""AccountImport on the real database: asset resolution, duplicates, labels, and nothing left behind
+by a transaction that does not commit."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ledger.bulk_import import AccountImport, AccountUnavailable, ImportSource, StagedFlow, StagedTransaction
+from ledger.enums import CurrencyType, FlowDirection, TransactionType
+from ledger.models import Asset, Flow, Import, Transaction
+from tests.workflows.ledger_rows import new_job, new_wallet
+
+pytestmark = pytest.mark.servers
+
+WHEN = datetime(2024, 6, 1, 12, tzinfo=UTC)
+
+
+def trade(key: str, bought: str, sold: str, label: str | None = None) -> StagedTransaction:
+    return StagedTransaction(
+        natural_key=key,
+        timestamp=WHEN,
+        type=TransactionType.TRADE,
+        flows=(
+            StagedFlow(FlowDirection.INFLOW, bought, Decimal("1.000000000000000001")),
+            StagedFlow(
+                FlowDirection.OUTFLOW, sold, Decimal("12.5"), value=Decimal("12.5"), value_currency="USD"
+            ),
+        ),
+        label=label,
+    )
+
+
+def source(job_id: str) -> ImportSource:
+    return ImportSource(
+        job_id=job_id, file_key="uploads/x/y/z.csv", format_id="generic", format_name="Generic CSV"
+    )
+
+
+def test_symbols_resolve_to_shared_fiat_and_the_users_own_assets(db_session: Session) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    writer = AccountImport(db_session, user_id=user.id, account_id=account.id)
+    writer.stage([trade("a", "BTC", "SEK"), trade("b", "NEWCOIN", "BTC", label="defi")])
+    counts = writer.merge(source(job_id), number_ignored=2, fiat_symbols={"SEK", "USD"})
+    db_session.commit()
+
+    assert (counts.number_total, counts.number_imported, counts.number_ignored, counts.number_skipped) == (
+        4,
+        2,
+        2,
+        0,
+    )
+    assert counts.number_user_defined_tokens == 1
+    assets = dict(
+        db_session.execute(
+            select(Flow.asset_id, Flow.quantity).join(Transaction).where(Transaction.account_id == account.id)
+        ).all()
+    )
+    assert assets["crypto_BTC"] in (Decimal("1.000000000000000001"), Decimal("12.5"))
+    sek = db_session.get(Asset, "fiat_SEK")
+    assert sek is not None and sek.type == CurrencyType.FIAT and sek.user_id is None
+    [own] = [asset_id for asset_id in assets if asset_id.startswith("user_asset_")]
+    token = db_session.get(Asset, own)
+    assert token is not None and (token.symbol, token.user_id, token.type) == (
+        "NEWCOIN",
+        user.id,
+        CurrencyType.USER_DEFINED_TOKEN,
+    )
+
+
+def test_exact_quantities_survive(db_session: Session) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    writer = AccountImport(db_session, user_id=user.id, account_id=account.id)
+    writer.stage([trade("a", "ETH", "USD")])
+    writer.merge(source(job_id), number_ignored=0, fiat_symbols={"USD"})
+    db_session.commit()
+
+    inflow = db_session.scalar(
+        select(Flow.quantity)
+        .join(Transaction)
+        .where(Transaction.account_id == account.id, Flow.direction == FlowDirection.INFLOW)
+    )
+    assert inflow == Decimal("1.000000000000000001")
+
+
+def test_a_users_token_is_reused_and_other_users_get_their_own(db_session: Session) -> None:
+    user, account = new_wallet(db_session)
+    other, other_account = new_wallet(db_session)
+    for owner, wallet, key in ((user, account, "a"), (user, account, "b"), (other, other_account, "a")):
+        job_id = new_job(db_session, owner, wallet)
+        writer = AccountImport(db_session, user_id=owner.id, account_id=wallet.id)
+        writer.stage([trade(key, "SAMECOIN", "USD")])
+        writer.merge(source(job_id), number_ignored=0, fiat_symbols={"USD"})
+        db_session.commit()
+
+    tokens = db_session.execute(
+        select(Asset.user_id, func.count()).where(Asset.symbol == "SAMECOIN").group_by(Asset.user_id)
+    ).all()
+    assert sorted(tokens) == sorted([(user.id, 1), (other.id, 1)])
+
+
+def test_a_key_repeated_in_the_file_is_one_transaction(db_session: Session) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    writer = AccountImport(db_session, user_id=user.id, account_id=account.id)
+    writer.stage([trade("same", "BTC", "USD")])
+    writer.stage([trade("same", "ETH", "USD"), trade("other", "ETH", "USD")])
+    counts = writer.merge(source(job_id), number_ignored=0, fiat_symbols={"USD"})
+    db_session.commit()
+
+    assert (counts.number_imported, counts.number_skipped) == (2, 1)
+    first = db_session.scalar(
+        select(Transaction).where(Transaction.natural_key == "same", Transaction.account_id == account.id)
+    )
+    assert first is not None
+    assert db_session.scalars(select(Flow.asset_id).where(Flow.transaction_id == first.id)).all() == [
+        "crypto_BTC",
+        "fiat_USD",
+    ]
+
+
+def test_an_import_that_does_not_commit_leaves_nothing(db_session: Session) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    writer = AccountImport(db_session, user_id=user.id, account_id=account.id)
+    writer.stage([trade(str(uuid.uuid4()), "UNSEENCOIN", "USD")])
+    writer.merge(source(job_id), number_ignored=0, fiat_symbols={"USD"})
+    db_session.rollback()
+
+    assert db_session.scalar(select(func.count()).where(Transaction.account_id == account.id)) == 0
+    assert db_session.scalar(select(func.count()).select_from(Import).where(Import.job_id == job_id)) == 0
+    assert db_session.scalar(select(func.count()).select_from(Asset).where(Asset.symbol == "UNSEENCOIN")) == 0
+
+
+def test_another_users_account_is_unavailable(db_session: Session) -> None:
+    _, account = new_wallet(db_session)
+    stranger, _ = new_wallet(db_session)
+    with pytest.raises(AccountUnavailable):
+        AccountImport(db_session, user_id=stranger.id, account_id=account.id)

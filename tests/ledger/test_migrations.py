@@ -1,0 +1,15 @@
+"""The migrations build exactly the schema the models describe."""
+
+from __future__ import annotations
+
+import pytest
+from alembic import command
+
+from ledger.migrate import alembic_config
+from ledger.settings import Settings
+
+pytestmark = pytest.mark.servers
+
+
+def test_the_models_and_the_migrations_agree(servers: Settings) -> None:
+    command.check(alembic_config(servers.db_url))  # raises when autogenerate would write a migration

@@ -1,0 +1,158 @@
+"""CsvImportWorkflow on a real worker: all-or-nothing imports, idempotent retries, duplicates skipped."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import ColumnElement, func, select
+from sqlalchemy.orm import Session
+from temporalio.client import Client
+
+from ledger.enums import JobStatus
+from ledger.models import Account, Asset, Base, Flow, Import, Job, Label, Transaction, TransactionLabel
+from ledger.settings import Settings
+from tests.api.graphql import generic_csv
+from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
+from workflows.csv_import import CsvImportInput, CsvImportOutcome, CsvImportWorkflow
+
+pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
+
+FILE = generic_csv(
+    "2023-05-01 09:00:00,2,ETH,3600,EUR,,,",
+    "2023-05-02 09:00:00,50,QUUXTOKEN,,,,,staking",
+    "2023-05-02 09:00:00,50,QUUXTOKEN,,,,,staking",  # the same row twice: two transactions
+    "2023-05-03 09:00:00,,,1,ETH,0.001,ETH,gift",
+)
+
+
+async def run_import(
+    client: Client, task_queue: str, job_id: str, account: Account, file_url: str
+) -> CsvImportOutcome:
+    return await client.execute_workflow(
+        CsvImportWorkflow.run,
+        CsvImportInput(job_id=job_id, account_id=account.id, user_id=account.user_id, file_url=file_url),
+        id=job_id,
+        task_queue=task_queue,
+    )
+
+
+def count(session: Session, model: type[Base], *where: ColumnElement[bool]) -> int:
+    return session.scalar(select(func.count()).select_from(model).where(*where)) or 0
+
+
+async def test_an_import_writes_transactions_flows_assets_and_labels(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+
+    outcome = await run_import(
+        temporal_client, task_queue, job_id, account, put_upload(servers, user, "a.csv", FILE)
+    )
+
+    assert outcome.success and outcome.result is not None
+    assert (outcome.result.number_total, outcome.result.number_imported, outcome.result.number_skipped) == (
+        4,
+        4,
+        0,
+    )
+    assert outcome.result.number_user_defined_tokens == 1
+    transactions = db_session.scalars(
+        select(Transaction).where(Transaction.account_id == account.id).order_by(Transaction.id)
+    ).all()
+    assert [tx.type.value for tx in transactions] == ["BUY", "STAKING_REWARD", "STAKING_REWARD", "GIFT_SENT"]
+    assert len({tx.natural_key for tx in transactions}) == 4
+    assert all(tx.user_id == user.id for tx in transactions)
+    flows = db_session.scalars(select(Flow).where(Flow.transaction_id == transactions[0].id)).all()
+    assert {(f.direction.value, f.asset_id, f.quantity) for f in flows} == {
+        ("INFLOW", "crypto_ETH", 2),
+        ("OUTFLOW", "fiat_EUR", 3600),
+    }
+    [token] = db_session.scalars(select(Asset).where(Asset.user_id == user.id)).all()
+    assert token.symbol == "QUUXTOKEN" and token.id.startswith("user_asset_")
+    labels = db_session.scalars(select(Label.name).where(Label.user_id == user.id)).all()
+    assert sorted(labels) == ["gift", "staking"]
+    assert (
+        count(
+            db_session, TransactionLabel, TransactionLabel.transaction_id.in_([tx.id for tx in transactions])
+        )
+        == 3
+    )
+    job = db_session.get(Job, job_id)
+    assert job is not None and job.status == JobStatus.FINISHED and job.finished_at is not None
+    db_session.refresh(account)
+    assert account.is_syncing is False and account.last_synced_at is not None
+
+
+async def test_the_same_file_twice_into_one_wallet_adds_nothing(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    file_url = put_upload(servers, user, "a.csv", FILE)
+    first = await run_import(
+        temporal_client, task_queue, new_job(db_session, user, account), account, file_url
+    )
+
+    second_job = new_job(db_session, user, account)
+    second = await run_import(temporal_client, task_queue, second_job, account, file_url)
+
+    assert first.result is not None and first.result.number_imported == 4
+    assert second.success and second.result is not None
+    assert (second.result.number_imported, second.result.number_skipped) == (0, 4)
+    assert second.result.number_user_defined_tokens == 0
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 4
+    job = db_session.get(Job, second_job)
+    assert job is not None and (job.number_imported, job.number_skipped) == (0, 4)
+
+
+async def test_a_job_run_again_answers_its_import_without_importing_twice(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    file_url = put_upload(servers, user, "a.csv", FILE)
+    first = await run_import(temporal_client, task_queue, job_id, account, file_url)
+
+    again = await run_import(
+        temporal_client, task_queue, job_id, account, file_url
+    )  # as a retried activity would
+
+    assert again.result == first.result
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 4
+    assert count(db_session, Import, Import.job_id == job_id) == 1
+
+
+async def test_a_file_with_one_bad_row_imports_nothing(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    bad = generic_csv("2023-05-01 09:00:00,2,ETH,,,,,", "2023-05-02 09:00:00,1,,,,,,")
+
+    outcome = await run_import(
+        temporal_client, task_queue, job_id, account, put_upload(servers, user, "bad.csv", bad)
+    )
+
+    assert not outcome.success
+    assert (
+        outcome.error_message == "Row 2, column Received Currency: a currency is required for the quantity 1"
+    )
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
+    assert count(db_session, Import, Import.account_id == account.id) == 0
+    job = db_session.get(Job, job_id)
+    assert job is not None and job.status == JobStatus.FAILED and job.error_message == outcome.error_message
+
+
+async def test_a_file_url_of_another_user_is_refused(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    other, _ = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+
+    outcome = await run_import(
+        temporal_client, task_queue, job_id, account, put_upload(servers, other, "a.csv", FILE)
+    )
+
+    assert not outcome.success
+    assert outcome.error_message == "This file could not be found among your uploads. Please upload it again."
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
