@@ -32,8 +32,9 @@ def open_csv_form(page: Page) -> None:
     page.get_by_test_id("open-add-wallets").click()
     modal = page.get_by_test_id("add-wallets-modal")
     expect(modal.get_by_role("heading", name="Add your wallets")).to_be_visible()
-    modal.get_by_placeholder("Search...").fill("csv")
-    modal.get_by_test_id("integration-card-csv file import").click()
+    modal.get_by_placeholder("Search...").fill("my own spreadsheet")
+    expect(modal.get_by_text("No results found")).to_be_visible()
+    modal.get_by_role("button", name="Upload CSV").click()
     expect(modal.get_by_role("heading", name="Import transactions from CSV")).to_be_visible()
 
 

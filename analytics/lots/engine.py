@@ -1,0 +1,128 @@
+"""The lot engine: from a ledger to lots, disposals and income, exactly and deterministically."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+
+import polars as pl
+
+from analytics.lots.events import ACQUIRE, build_events
+from analytics.lots.ledger_input import validate_ledger
+from analytics.lots.matching import EventColumns, Matching, StartLot, match
+from analytics.lots.snapshot import Snapshot
+from analytics.lots.tables import (
+    decimal_lots,
+    disposals_table,
+    finish_lots,
+    income_table,
+    lots_table,
+    open_pieces,
+    scaled,
+)
+from analytics.lots.timeline import MethodTimeline
+from analytics.lots.vocabulary import TAXPAYER_WIDE_METHODS, Method, Scope
+
+
+@dataclass
+class LotResult:
+    """The engine's answer. Money and quantities are Decimal(38, 18); times are UTC.
+
+    lots: every lot (opened by an acquisition, moved by a transfer in the wallet scope, or
+    carried from the starting snapshot) with what remains of it.
+    disposals: one row per lot slice consumed.
+    income: one row per income flow.
+    snapshot: the open lots at the end, to start a later computation from.
+    """
+
+    method: str
+    scope: Scope
+    lots: pl.DataFrame
+    disposals: pl.DataFrame
+    income: pl.DataFrame
+    as_of: datetime | None
+    _scaled_lots: pl.DataFrame = field(repr=False)
+    _matching: Matching = field(repr=False)
+
+    @cached_property
+    def snapshot(self) -> Snapshot:
+        return Snapshot(
+            as_of=self.as_of, scope=self.scope, lots=open_pieces(self._scaled_lots, self._matching)
+        )
+
+
+def compute(
+    ledger: pl.DataFrame,
+    method: Method | MethodTimeline,
+    scope: Scope = Scope.UNIVERSAL,
+    *,
+    base_currency: str = "USD",
+    start: Snapshot | None = None,
+    until: datetime | None = None,
+) -> LotResult:
+    """Compute lots, disposals and income from a ledger (see ledger_input for its columns).
+
+    `start`: continue from a snapshot; flows before its `as_of` are already in it.
+    `until`: only flows before this instant count (the snapshot is then "as of" it).
+    Raises LedgerError for bad input and ValueError for an impossible method/scope pair.
+    """
+    timeline = method if isinstance(method, MethodTimeline) else MethodTimeline.single(method)
+    if scope is Scope.WALLET and timeline.methods & TAXPAYER_WIDE_METHODS:
+        raise ValueError("ACB and SP pool all of a taxpayer's holdings: use the universal scope")
+    if start is not None and start.scope is not scope:
+        raise ValueError(f"the snapshot was computed in the {start.scope} scope, not {scope}")
+
+    flows = validate_ledger(ledger)
+    if start is not None and start.as_of is not None:
+        flows = flows.filter(pl.col("timestamp") >= start.as_of)
+    if until is not None:
+        flows = flows.filter(pl.col("timestamp") < until)
+    events = build_events(flows, base_currency).frame.with_columns(
+        acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
+    )
+    carried = start.lots if start is not None else Snapshot.empty(scope).lots
+    matching = match(_columns(events), timeline, scope, _start_lots(carried))
+
+    lots = finish_lots(lots_table(events, carried, matching), matching)
+    disposals = disposals_table(events, lots, matching)
+    label = "+".join(sorted({period.method.value for period in timeline.periods}))
+    if len(timeline.periods) > 1:
+        label = "TIMELINE(" + ",".join(f"{p.start}:{p.method.value}" for p in timeline.periods) + ")"
+    return LotResult(
+        method=label,
+        scope=scope,
+        lots=decimal_lots(lots),
+        disposals=disposals,
+        income=income_table(events),
+        as_of=until,
+        _scaled_lots=lots,
+        _matching=matching,
+    )
+
+
+def _columns(events: pl.DataFrame) -> EventColumns:
+    return EventColumns(
+        asset=events["asset"].to_list(),
+        ts=events["ts"].to_list(),
+        kind=events["kind"].to_list(),
+        account=events["account"].to_list(),
+        to_account=events["to_account"].to_list(),
+        quantity=events["quantity"].to_list(),
+        amount=events["amount"].to_list(),
+        acquisition=events["acquisition"].to_list(),
+    )
+
+
+def _start_lots(carried: pl.DataFrame) -> list[StartLot]:
+    frame = carried.select(
+        "asset",
+        "account",
+        scaled(pl.col("remaining")).alias("remaining"),
+        scaled(pl.col("remaining_cost_basis")).alias("remaining_cost_basis"),
+        "order",
+        pl.col("acquired_at").dt.epoch("us"),
+        "rank",
+    )
+    return [
+        StartLot(asset, account, quantity, cost, order, acquired, int(rank))
+        for asset, account, quantity, cost, order, acquired, rank in frame.iter_rows()
+    ]

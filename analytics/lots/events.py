@@ -1,0 +1,244 @@
+"""From validated flows to lot events: valuation, fees, transfer pairing.
+
+Each crypto flow becomes one event of one asset: ACQUIRE (opens a lot), MOVE (a transfer
+between own accounts) or DISPOSE (closes lots). Fiat flows are money: they value the other
+side of their transaction and pay fees, and never become events. The rules are those of
+analytics/TREATMENTS.md; everything here is vectorised and exact (scaled Int128 integers).
+"""
+
+from dataclasses import dataclass
+
+import polars as pl
+
+from analytics.lots.fiat import FIAT_CODES
+from analytics.lots.ledger_input import LedgerError
+from analytics.lots.vocabulary import EXCHANGE_TYPES, FEE_TYPE, INCOME_TYPES, ZERO_PROCEEDS_TYPES
+
+ACQUIRE, MOVE, DISPOSE = 0, 1, 2
+_INT = pl.Int128
+_FIAT = sorted(FIAT_CODES)
+
+
+@dataclass(frozen=True)
+class Events:
+    """Lot events sorted by (asset, time, kind, tx_id, flow ordinal).
+
+    Columns: asset, ts (µs since the epoch, UTC), kind, account, to_account (MOVE only),
+    quantity and amount (integers in units of 10**-18; amount is the cost of an acquisition or
+    the proceeds of a disposal), flow_id, tx_id, type, missing_price, income.
+    """
+
+    frame: pl.DataFrame
+
+
+def build_events(flows: pl.DataFrame, base_currency: str) -> Events:
+    flows = _valued(flows, base_currency)
+    crypto = flows.filter(~pl.col("fiat"))
+    trading = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_null())
+    acquisitions = trading.filter(pl.col("direction") == "IN").select(
+        *_common(ACQUIRE),
+        (pl.col("resolved").fill_null(0) + pl.col("fee_share")).alias("amount"),
+        pl.col("resolved").is_null().alias("missing_price"),
+    )
+    zero_proceeds = pl.col("type").is_in(sorted(ZERO_PROCEEDS_TYPES))
+    disposals = trading.filter(pl.col("direction") == "OUT").select(
+        *_common(DISPOSE),
+        pl.when(zero_proceeds)
+        .then(pl.lit(0, _INT))
+        .otherwise(pl.col("resolved").fill_null(0) - pl.col("fee_share"))
+        .alias("amount"),
+        (pl.col("resolved").is_null() & ~zero_proceeds).alias("missing_price"),
+    )
+    fees = crypto.filter(pl.col("is_fee")).select(
+        *_common(DISPOSE, type_=FEE_TYPE),
+        pl.col("own").fill_null(0).alias("amount"),
+        pl.col("own").is_null().alias("missing_price"),
+    )
+    moves, transfer_fees = _transfers(crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_not_null()))
+    frame = (
+        pl.concat([acquisitions, disposals, fees, moves, transfer_fees], how="vertical")
+        .with_columns(income=pl.col("type").is_in(sorted(INCOME_TYPES)) & (pl.col("kind") == ACQUIRE))
+        .sort("asset", "ts", "kind", "tx", "ordinal")
+        .drop("tx", "ordinal")
+    )
+    return Events(frame)
+
+
+def _common(kind: int, *, type_: str | None = None, quantity: pl.Expr | None = None) -> list[pl.Expr]:
+    return [
+        pl.col("asset"),
+        pl.col("ts"),
+        pl.lit(kind, pl.Int8).alias("kind"),
+        pl.col("account"),
+        pl.lit(None, pl.String).alias("to_account"),
+        (pl.col("q") if quantity is None else quantity).alias("quantity"),
+        pl.col("flow_id"),
+        pl.col("tx_id"),
+        pl.lit(type_).alias("type") if type_ else pl.col("type"),
+        pl.col("tx"),
+        pl.col("ordinal"),
+    ]
+
+
+def _valued(flows: pl.DataFrame, base_currency: str) -> pl.DataFrame:
+    """Add own value, resolved value and fee share to every flow (see TREATMENTS.md)."""
+    index = pl.int_range(pl.len())
+    first_of_tx = pl.col("tx_id") != pl.col("tx_id").shift(fill_value="")
+    flows = (
+        flows.sort("tx_id", "row")
+        .with_columns(
+            tx=first_of_tx.cum_sum(),
+            ordinal=index - pl.when(first_of_tx).then(index).forward_fill(),
+            ts=pl.col("timestamp").dt.epoch("us"),
+            q=pl.col("quantity").to_physical(),
+            fiat=pl.col("asset").is_in(_FIAT),
+            own=pl.when(pl.col("value").is_null() & (pl.col("asset") == base_currency))
+            .then(pl.col("quantity").to_physical())
+            .otherwise(pl.col("value").to_physical()),
+        )
+        .with_columns(flow_id=pl.col("tx_id") + ":" + pl.col("ordinal").cast(pl.String))
+    )
+
+    trading = ~pl.col("is_fee") & pl.col("link_id").is_null()
+    into, out = pl.col("direction") == "IN", pl.col("direction") == "OUT"
+    sides = flows.group_by("tx").agg(
+        in_n=(trading & into).sum(),
+        in_missing=(trading & into & pl.col("own").is_null()).sum(),
+        in_sum=pl.when(trading & into).then(pl.col("own")).sum(),
+        out_n=(trading & out).sum(),
+        out_missing=(trading & out & pl.col("own").is_null()).sum(),
+        out_sum=pl.when(trading & out).then(pl.col("own")).sum(),
+        crypto_in=(trading & into & ~pl.col("fiat")).sum(),
+        fee_total=pl.when(pl.col("is_fee")).then(pl.col("own")).sum().cast(_INT),
+    )
+    flows = flows.join(sides, on="tx", how="left", maintain_order="left")
+    counter = (
+        pl.when(into & (pl.col("out_n") > 0) & (pl.col("out_missing") == 0) & (pl.col("in_n") == 1))
+        .then(pl.col("out_sum"))
+        .when(out & (pl.col("in_n") > 0) & (pl.col("in_missing") == 0) & (pl.col("out_n") == 1))
+        .then(pl.col("in_sum"))
+        .cast(_INT)
+    )
+    given_or_received = pl.col("type").is_in(["BUY", "SELL"])
+    target = (
+        trading
+        & ~pl.col("fiat")
+        & pl.col("type").is_in(sorted(EXCHANGE_TYPES))
+        & pl.when(pl.col("crypto_in") > 0).then(into).otherwise(out)
+    )
+    flows = flows.with_columns(
+        resolved=pl.when(~trading)
+        .then(pl.col("own"))
+        .when(given_or_received)
+        .then(pl.coalesce(counter, pl.col("own")))
+        .otherwise(pl.coalesce(pl.col("own"), counter)),
+        target=target,
+        targets=target.sum().over("tx"),
+    )
+    return _share_fees(flows)
+
+
+def _share_fees(flows: pl.DataFrame) -> pl.DataFrame:
+    """A transaction's fees go to its acquisitions, or else reduce its disposals' proceeds.
+
+    With several targets the fee is split by value (cumulative floors, so the parts add up to
+    the fee exactly); that case is rare enough to be done in Python.
+    """
+    single = pl.when(pl.col("target") & (pl.col("targets") == 1)).then(pl.col("fee_total"))
+    flows = flows.with_columns(fee_share=single.otherwise(0).cast(_INT))
+    shared = flows.filter(pl.col("target") & (pl.col("targets") > 1) & (pl.col("fee_total") != 0))
+    if shared.is_empty():
+        return flows
+    shares: dict[str, int] = {}
+    for group in shared.sort("tx_id", "ordinal").partition_by("tx_id", maintain_order=True):
+        fee = group["fee_total"][0]
+        weights = [value or 0 for value in group["resolved"].to_list()]
+        if not any(weights):
+            weights = [1] * len(weights)
+        for flow_id, part in zip(group["flow_id"].to_list(), split_exactly(fee, weights), strict=True):
+            shares[flow_id] = part
+    split = pl.DataFrame(
+        {"flow_id": list(shares), "split": list(shares.values())}, schema_overrides={"split": _INT}
+    )
+    return (
+        flows.join(split, on="flow_id", how="left")
+        .with_columns(fee_share=pl.coalesce("split", "fee_share"))
+        .drop("split")
+    )
+
+
+def split_exactly(total: int, weights: list[int]) -> list[int]:
+    """Split `total` in proportion to `weights`; the parts add up to `total` exactly."""
+    whole = sum(weights)
+    parts, cumulative, allotted = [], 0, 0
+    for weight in weights:
+        cumulative += weight
+        share = total * cumulative // whole
+        parts.append(share - allotted)
+        allotted = share
+    return parts
+
+
+def _transfers(legs: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Pair the two legs of each own-account transfer into one MOVE event.
+
+    What the sending leg carries beyond what the receiving leg gets is a fee paid in crypto: a
+    disposal at market value (the sending leg's value, pro rata).
+    """
+    counts = legs.group_by("link_id").agg(
+        outs=(pl.col("direction") == "OUT").sum(),
+        ins=(pl.col("direction") == "IN").sum(),
+        assets=pl.col("asset").n_unique(),
+        row=pl.col("row").min(),
+    )
+    bad = counts.filter((pl.col("outs") != 1) | (pl.col("ins") != 1) | (pl.col("assets") != 1))
+    if bad.height:
+        row, link = bad.sort("row").select("row", "link_id").row(0)
+        raise LedgerError(
+            f"transfer {link!r} needs exactly one OUT and one IN leg of the same asset",
+            row=row,
+            column="link_id",
+        )
+    sent = legs.filter(pl.col("direction") == "OUT")
+    received = legs.filter(pl.col("direction") == "IN").select(
+        "link_id",
+        pl.col("account").alias("to_account"),
+        pl.col("q").alias("q_in"),
+        pl.col("flow_id").alias("flow_in"),
+        pl.col("row").alias("row_in"),
+    )
+    pairs = sent.join(received, on="link_id", how="inner")
+    over = pairs.filter(pl.col("q_in") > pl.col("q"))
+    if over.height:
+        raise LedgerError(
+            "a transfer receives more than was sent",
+            row=int(over["row_in"].min()),  # type: ignore[arg-type]
+            column="quantity",
+        )
+    moves = pairs.select(
+        pl.col("asset"),
+        pl.col("ts"),
+        pl.lit(MOVE, pl.Int8).alias("kind"),
+        pl.col("account"),
+        pl.col("to_account"),
+        pl.col("q_in").alias("quantity"),
+        pl.col("flow_in").alias("flow_id"),
+        pl.col("tx_id"),
+        pl.col("type"),
+        pl.col("tx"),
+        pl.col("ordinal"),
+        pl.lit(0, _INT).alias("amount"),
+        pl.lit(False).alias("missing_price"),
+    )
+    excess = pairs.filter(pl.col("q") > pl.col("q_in"))
+    values = [
+        None if own is None else own * (sent_q - got) // sent_q
+        for own, sent_q, got in excess.select("own", "q", "q_in").iter_rows()
+    ]
+    fees = excess.select(
+        *_common(DISPOSE, type_=FEE_TYPE, quantity=pl.col("q") - pl.col("q_in"))
+    ).with_columns(
+        amount=pl.Series(values, dtype=_INT).fill_null(0),
+        missing_price=pl.Series(values, dtype=_INT).is_null(),
+    )
+    return moves, fees

@@ -1,0 +1,226 @@
+"""The output tables, built from the events and the walk (vectorised)."""
+
+from decimal import Decimal
+
+import polars as pl
+
+from analytics.lots.events import ACQUIRE
+from analytics.lots.matching import ORDER, RANK, ROW, ROW_BITS, Matching
+from analytics.lots.vocabulary import SCALE, Callout, SpRule
+
+DECIMAL = pl.Decimal(38, SCALE)
+TIMESTAMP = pl.Datetime("us", "UTC")
+_ONE_UNIT = pl.lit(Decimal(1).scaleb(-SCALE), dtype=DECIMAL)
+_RULES = {1: SpRule.SAME_DAY.value, 2: SpRule.BED_AND_BREAKFAST.value, 3: SpRule.SECTION_104.value}
+LOT_COLUMNS = (
+    "lot_id",
+    "origin_lot_id",
+    "transfer_chain",
+    "tx_id",
+    "asset",
+    "account",
+    "acquired_at",
+    "quantity",
+    "remaining",
+    "cost_basis",
+    "remaining_cost_basis",
+    "callout",
+)
+SNAPSHOT_COLUMNS = (*LOT_COLUMNS, "order", "rank")
+
+
+def decimal(scaled: pl.Expr) -> pl.Expr:
+    """Integers in units of 10**-18 as exact decimals."""
+    return scaled.cast(pl.Decimal(38, 0)) * _ONE_UNIT
+
+
+def scaled(column: pl.Expr) -> pl.Expr:
+    return column.cast(DECIMAL).to_physical()
+
+
+def lots_table(events: pl.DataFrame, carried: pl.DataFrame, matching: Matching) -> pl.DataFrame:
+    """Every lot row: carried from a snapshot, opened by an acquisition, or moved by a transfer.
+
+    Returned with scaled integer columns `quantity`, `cost_basis` and a `row` index; see
+    `finish_lots` for the final decimals.
+    """
+    acquired = events.filter(pl.col("kind") == ACQUIRE).select(
+        lot_id=pl.col("flow_id"),
+        origin_lot_id=pl.col("flow_id"),
+        transfer_chain=pl.lit(""),
+        tx_id=pl.col("tx_id"),
+        asset=pl.col("asset"),
+        account=pl.col("account"),
+        acquired_at=pl.col("ts"),
+        quantity=pl.col("quantity"),
+        cost_basis=pl.col("amount"),
+        callout=pl.when(pl.col("missing_price")).then(pl.lit(Callout.MISSING_PRICE_HISTORY.value)),
+    )
+    head = pl.concat(
+        [
+            carried.select(
+                *acquired.columns[:6],
+                pl.col("acquired_at").dt.epoch("us"),
+                scaled(pl.col("quantity")).alias("quantity"),
+                scaled(pl.col("cost_basis")).alias("cost_basis"),
+                "callout",
+            ),
+            acquired,
+        ]
+    )
+    moved = _moved(events, head, matching)
+    return pl.concat([head, moved]).with_row_index("row").with_columns(pl.col("row").cast(pl.Int64))
+
+
+def _moved(events: pl.DataFrame, head: pl.DataFrame, matching: Matching) -> pl.DataFrame:
+    """Pieces created by transfers: their id is the parent's id, '>', and the receiving flow."""
+    ids, origins, chains, txs = (
+        head["lot_id"].to_list(),
+        head["origin_lot_id"].to_list(),
+        head["transfer_chain"].to_list(),
+        head["tx_id"].to_list(),
+    )
+    callouts: list[str | None] = []
+    moves = events.select("flow_id", "tx_id")[matching.moved_event]
+    for parent, flow, tx in zip(matching.moved_parent, moves["flow_id"], moves["tx_id"], strict=True):
+        if parent < 0:
+            ids.append(flow)
+            origins.append(flow)
+            chains.append("")
+            txs.append(tx)
+            callouts.append(Callout.INSUFFICIENT_QUANTITY.value)
+        else:
+            ids.append(f"{ids[parent]}>{flow}")
+            origins.append(origins[parent])
+            chains.append(f"{chains[parent]}>{flow}" if chains[parent] else flow)
+            txs.append(txs[parent])
+            callouts.append(None)
+    start = head.height
+    return pl.DataFrame(
+        {
+            "lot_id": ids[start:],
+            "origin_lot_id": origins[start:],
+            "transfer_chain": chains[start:],
+            "tx_id": txs[start:],
+            "asset": events["asset"].gather(matching.moved_event) if matching.moved_event else [],
+            "account": matching.moved_account,
+            "acquired_at": matching.moved_acquired,
+            "quantity": pl.Series(matching.moved_quantity, dtype=pl.Int128),
+            "cost_basis": pl.Series(matching.moved_cost, dtype=pl.Int128),
+            "callout": pl.Series(callouts, dtype=pl.String),
+        },
+        schema=head.schema,
+    )
+
+
+def finish_lots(lots: pl.DataFrame, matching: Matching) -> pl.DataFrame:
+    remaining = [0] * lots.height
+    remaining_cost = [0] * lots.height
+    for piece in matching.open_pieces:
+        remaining[piece[ROW]] = piece[0]
+        remaining_cost[piece[ROW]] = piece[1]
+    return lots.with_columns(
+        remaining=pl.Series(remaining, dtype=pl.Int128),
+        remaining_cost_basis=pl.Series(remaining_cost, dtype=pl.Int128),
+    )
+
+
+def decimal_lots(lots: pl.DataFrame) -> pl.DataFrame:
+    return lots.select(
+        *LOT_COLUMNS[:6],
+        pl.col("acquired_at").cast(TIMESTAMP),
+        *(decimal(pl.col(name)).alias(name) for name in LOT_COLUMNS[7:11]),
+        "callout",
+    )
+
+
+def open_pieces(lots: pl.DataFrame, matching: Matching) -> pl.DataFrame:
+    """The open lots with the walk's internal order and rank (what a snapshot keeps)."""
+    rows = [piece[ROW] for piece in matching.open_pieces]
+    pieces = pl.DataFrame(
+        {
+            "row": rows,
+            "order": [piece[ORDER] >> ROW_BITS for piece in matching.open_pieces],
+            "rank": [str(piece[RANK]) for piece in matching.open_pieces],
+        },
+        schema={"row": pl.Int64, "order": pl.Int64, "rank": pl.String},
+    )
+    joined = lots.join(pieces, on="row", how="inner").sort("order", "row")
+    return pl.concat([decimal_lots(joined), joined.select("order", "rank")], how="horizontal")
+
+
+def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, matching: Matching) -> pl.DataFrame:
+    denied = [0] * len(matching.slices)
+    for index, amount in matching.denied_loss.items():
+        denied[index] = amount
+    columns = list(zip(*matching.slices, strict=True)) or [()] * 7
+    slices = pl.DataFrame(
+        {
+            "event": pl.Series(columns[0], dtype=pl.Int64),
+            "row": pl.Series(columns[1], dtype=pl.Int64),
+            "quantity": pl.Series(columns[2], dtype=pl.Int128),
+            "cost_basis": pl.Series(columns[3], dtype=pl.Int128),
+            "acquired": pl.Series(columns[4], dtype=pl.Int64),
+            "rule": pl.Series(columns[5], dtype=pl.Int8),
+            "proceeds": pl.Series(columns[6], dtype=pl.Int128),
+            "denied_loss": pl.Series(denied, dtype=pl.Int128),
+        }
+    )
+    event = events.select("flow_id", "tx_id", "type", "asset", "account", "ts", "missing_price")
+    lot = lots.select("row", "lot_id", "origin_lot_id", "transfer_chain")
+    acquired_day = pl.col("acquired_at").dt.date()
+    disposed_day = pl.col("disposed_at").dt.date()
+    return (
+        pl.concat([slices, event[slices["event"]]], how="horizontal")
+        .join(lot, on="row", how="left", maintain_order="left")
+        .with_columns(
+            acquired_at=pl.col("acquired").cast(TIMESTAMP),
+            disposed_at=pl.col("ts").cast(TIMESTAMP),
+        )
+        .select(
+            "flow_id",
+            "tx_id",
+            "type",
+            "asset",
+            "account",
+            "lot_id",
+            "origin_lot_id",
+            "transfer_chain",
+            "acquired_at",
+            "disposed_at",
+            (disposed_day - acquired_day).dt.total_days().alias("holding_days"),
+            decimal(pl.col("quantity")).alias("quantity"),
+            decimal(pl.col("proceeds")).alias("proceeds"),
+            decimal(pl.col("cost_basis")).alias("cost_basis"),
+            decimal(pl.col("proceeds") - pl.col("cost_basis") + pl.col("denied_loss")).alias("gain"),
+            decimal(pl.col("denied_loss")).alias("denied_loss"),
+            # IRS: long term when held more than one year, counted from the day after acquisition.
+            pl.when(disposed_day > acquired_day.dt.offset_by("1y"))
+            .then(pl.lit("LONG"))
+            .otherwise(pl.lit("SHORT"))
+            .alias("term"),
+            pl.col("rule").replace_strict(_RULES, default=None, return_dtype=pl.String).alias("rule"),
+            pl.concat_str(
+                pl.when(pl.col("row") < 0).then(pl.lit(Callout.INSUFFICIENT_QUANTITY.value)),
+                pl.when(pl.col("missing_price")).then(pl.lit(Callout.MISSING_PRICE_HISTORY.value)),
+                separator=";",
+                ignore_nulls=True,
+            )
+            .replace("", None)
+            .alias("callout"),
+        )
+    )
+
+
+def income_table(events: pl.DataFrame) -> pl.DataFrame:
+    return events.filter(pl.col("income")).select(
+        "flow_id",
+        "tx_id",
+        "asset",
+        "account",
+        pl.col("ts").cast(TIMESTAMP).alias("received_at"),
+        decimal(pl.col("quantity")).alias("quantity"),
+        decimal(pl.col("amount")).alias("value"),
+        "type",
+        pl.when(pl.col("missing_price")).then(pl.lit(Callout.MISSING_PRICE_HISTORY.value)).alias("callout"),
+    )
