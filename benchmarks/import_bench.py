@@ -19,13 +19,14 @@ from typing import Any
 
 import psutil
 
+from ingest.files.formats.generic import COLUMNS as GENERIC_COLUMNS
 from ledger.settings import get_settings
 from stack.api_client import CairnApi
 from stack.commands.run import app_processes
 from stack.seed import prepare_database
 from stack.servers import LocalServers, answers_tcp, free_port, free_s3_port, wait_until
 
-HEADER = "Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag\n"
+HEADER = ",".join(GENERIC_COLUMNS) + "\n"
 ASSETS = ["BTC", "ETH", "SOL", "ADA", "DOT", "LINK", "LTC", "XRP"]
 
 

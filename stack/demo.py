@@ -16,18 +16,10 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import ROUND_DOWN, Decimal
 from importlib import resources
 
+from ingest.files.formats.generic import COLUMNS as GENERIC_COLUMNS
+
 DEMO_EMAIL = "demo@cairn.local"
 DEMO_PASSWORD = "cairn-demo"
-GENERIC_HEADER = (
-    "Date",
-    "Received Quantity",
-    "Received Currency",
-    "Sent Quantity",
-    "Sent Currency",
-    "Fee Amount",
-    "Fee Currency",
-    "Tag",
-)
 START, END = date(2019, 1, 1), date(2024, 12, 31)
 
 
@@ -65,7 +57,7 @@ class Wallet:
     def csv_bytes(self) -> bytes:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(GENERIC_HEADER)
+        writer.writerow(GENERIC_COLUMNS)
         writer.writerows(sorted(self.rows))
         return out.getvalue().encode()
 
@@ -106,10 +98,11 @@ def demo_history(prices: dict[tuple[str, date], Decimal], seed: int = 2019) -> l
             )
             held[asset] = held.get(asset, Decimal(0)) + quantity
         if day.month in (3, 6, 9, 12) and day.day <= 14 and held.get("BTC"):
-            moved, fee = held["BTC"], Decimal("0.00005")
+            fee = Decimal("0.00005")
+            moved = held["BTC"] - fee  # everything, the network fee paid from it
             when = at(day, 18)
             coinbase.add(when, sent=(moved, "BTC"), fee=(fee, "BTC"))
-            ledger.add(when + timedelta(minutes=25), received=(moved - fee, "BTC"))
+            ledger.add(when + timedelta(minutes=25), received=(moved, "BTC"))
             held["BTC"] = Decimal(0)
 
     for day in _days(9):  # active trading on Kraken
