@@ -9,7 +9,7 @@ RUN npm run build
 FROM python:3.11-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY ledger ledger
 COPY ingest ingest
 COPY analytics analytics
@@ -17,7 +17,11 @@ COPY activities activities
 COPY workflows workflows
 COPY api api
 COPY stack stack
-RUN pip install --no-cache-dir . && useradd --system --uid 10001 cairn
+# the lot engine's C core (analytics/lots/_native.c) needs a compiler to build, not to run
+RUN apt-get update && apt-get install -y --no-install-recommends build-essential \
+    && pip install --no-cache-dir . \
+    && apt-get purge -y --auto-remove build-essential && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 cairn
 COPY --from=frontend /app/frontend/dist /app/frontend/dist
 USER cairn
 EXPOSE 8000

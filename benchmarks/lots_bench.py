@@ -17,14 +17,11 @@ import time
 from decimal import Decimal
 from pathlib import Path
 
-import polars as pl
-
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "out"
 sys.path.insert(0, str(HERE))
-
-import lots_generate  # noqa: E402
-import lots_rp2  # noqa: E402
+# Polars and the RP2 helpers are imported where used: the measured child process imports only
+# what `cairn lots compute` imports, so its start-up is that of the command.
 
 CONFIGS = (("FIFO", "universal"), ("FIFO", "wallet"), ("HIFO", "universal"), ("HIFO", "wallet"))
 
@@ -46,6 +43,7 @@ def run_measured(command: list[str], cwd: Path | None = None) -> tuple[float, fl
 
 
 def ledger_file(transactions: int) -> Path:
+    """The generated ledger, cached in benchmarks/out/."""
     path = OUT / f"ledger_{transactions}.parquet"
     if not path.exists():
         print(f"generating {transactions:,} transactions …", flush=True)
@@ -82,6 +80,8 @@ def cairn(ledger: Path, method: str, scope: str) -> tuple[float, float, float]:
 
 
 def bench_scale(transactions: int, configs: tuple[tuple[str, str], ...]) -> None:
+    import polars as pl
+
     ledger = ledger_file(transactions)
     flows = pl.scan_parquet(ledger).select(pl.len()).collect().item()
     print(f"\n{transactions:,} transactions ({flows:,} flows), {os.cpu_count()} cores")
@@ -92,6 +92,10 @@ def bench_scale(transactions: int, configs: tuple[tuple[str, str], ...]) -> None
 
 
 def bench_rp2(transactions: int) -> None:
+    import lots_generate
+    import lots_rp2
+    import polars as pl
+
     print(f"\nRP2 against Cairn, FIFO universal, {transactions:,} transactions", flush=True)
     bin_dir = lots_rp2.ensure_venv()
     txs = lots_generate.transactions(transactions)
@@ -102,22 +106,40 @@ def bench_rp2(transactions: int) -> None:
         pl.col("quantity", "value").cast(pl.Decimal(38, 18))
     ).write_parquet(ledger)
 
-    rp2_wall, rp2_peak, _ = run_measured(
-        [str(bin_dir / "rp2_us"), "-m", "fifo", "-o", "out", "-p", "bench", config.name, ods.name],
-        cwd=directory,
-    )
+    # RP2 writes a log/ folder into its working directory: a temporary one
+    with tempfile.TemporaryDirectory(prefix="rp2-") as scratch:
+        rp2_wall, rp2_peak, _ = run_measured(
+            [
+                str(bin_dir / "rp2_us"),
+                "-m",
+                "fifo",
+                "-o",
+                str(directory / "out"),
+                "-p",
+                "bench",
+                str(config.resolve()),
+                str(ods.resolve()),
+            ],
+            cwd=Path(scratch),
+        )
     inside, wall, peak = cairn(ledger, "FIFO", "universal")
     print(f"  RP2   {rp2_wall:8.2f}s  peak {rp2_peak:6.0f} MB   (rp2_us: input, lots, reports)")
     print(f"  Cairn {wall:8.2f}s  peak {peak:6.0f} MB   ({inside:.2f}s read→written, the rest is start-up)")
     print(f"  ratio {rp2_wall / wall:8.1f}× (process to process), {rp2_wall / inside:.1f}× (read→written)")
 
-    totals = subprocess.run(
-        [str(bin_dir / "python"), str(HERE / "lots_rp2_totals.py"), config.name, ods.name],
-        cwd=directory,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+    with tempfile.TemporaryDirectory(prefix="rp2-") as scratch:
+        totals = subprocess.run(
+            [
+                str(bin_dir / "python"),
+                str(HERE / "lots_rp2_totals.py"),
+                str(config.resolve()),
+                str(ods.resolve()),
+            ],
+            cwd=scratch,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
     theirs = {key: Decimal(value) for key, value in json.loads(totals.stdout).items()}
     result = pl.read_parquet(OUT / f"result-{ledger.stem}-FIFO-universal" / "disposals.parquet")
     grouped = result.group_by("asset", pl.col("disposed_at").dt.year().alias("year"), "term").agg(

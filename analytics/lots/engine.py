@@ -8,7 +8,7 @@ import polars as pl
 
 from analytics.lots.events import ACQUIRE, build_events
 from analytics.lots.ledger_input import validate_ledger
-from analytics.lots.matching import EventColumns, Matching, StartLot, match
+from analytics.lots.matching import StartLot
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.tables import (
     decimal_lots,
@@ -21,6 +21,7 @@ from analytics.lots.tables import (
 )
 from analytics.lots.timeline import MethodTimeline
 from analytics.lots.vocabulary import TAXPAYER_WIDE_METHODS, Method, Scope
+from analytics.lots.walked import Walked, walk
 
 
 @dataclass
@@ -41,13 +42,11 @@ class LotResult:
     income: pl.DataFrame
     as_of: datetime | None
     _scaled_lots: pl.DataFrame = field(repr=False)
-    _matching: Matching = field(repr=False)
+    _walked: Walked = field(repr=False)
 
     @cached_property
     def snapshot(self) -> Snapshot:
-        return Snapshot(
-            as_of=self.as_of, scope=self.scope, lots=open_pieces(self._scaled_lots, self._matching)
-        )
+        return Snapshot(as_of=self.as_of, scope=self.scope, lots=open_pieces(self._scaled_lots, self._walked))
 
 
 def compute(
@@ -72,6 +71,7 @@ def compute(
         raise ValueError(f"the snapshot was computed in the {start.scope} scope, not {scope}")
 
     flows = validate_ledger(ledger)
+    del ledger  # the caller may have handed over its only reference: free it early
     if start is not None and start.as_of is not None:
         flows = flows.filter(pl.col("timestamp") >= start.as_of)
     if until is not None:
@@ -79,11 +79,12 @@ def compute(
     events = build_events(flows, base_currency).frame.with_columns(
         acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
     )
+    del flows
     carried = start.lots if start is not None else Snapshot.empty(scope).lots
-    matching = match(_columns(events), timeline, scope, _start_lots(carried))
+    walked = walk(events, timeline, scope, _start_lots(carried))
 
-    lots = finish_lots(lots_table(events, carried, matching), matching)
-    disposals = disposals_table(events, lots, matching)
+    lots = finish_lots(lots_table(events, carried, walked), walked)
+    disposals = disposals_table(events, lots, walked)
     label = "+".join(sorted({period.method.value for period in timeline.periods}))
     if len(timeline.periods) > 1:
         label = "TIMELINE(" + ",".join(f"{p.start}:{p.method.value}" for p in timeline.periods) + ")"
@@ -95,20 +96,7 @@ def compute(
         income=income_table(events),
         as_of=until,
         _scaled_lots=lots,
-        _matching=matching,
-    )
-
-
-def _columns(events: pl.DataFrame) -> EventColumns:
-    return EventColumns(
-        asset=events["asset"].to_list(),
-        ts=events["ts"].to_list(),
-        kind=events["kind"].to_list(),
-        account=events["account"].to_list(),
-        to_account=events["to_account"].to_list(),
-        quantity=events["quantity"].to_list(),
-        amount=events["amount"].to_list(),
-        acquisition=events["acquisition"].to_list(),
+        _walked=walked,
     )
 
 

@@ -12,6 +12,7 @@ import polars as pl
 
 from analytics.lots.fiat import FIAT_CODES
 from analytics.lots.ledger_input import LedgerError
+from analytics.lots.native import _native, buffer, from_bytes
 from analytics.lots.vocabulary import EXCHANGE_TYPES, FEE_TYPE, INCOME_TYPES, ZERO_PROCEEDS_TYPES
 
 ACQUIRE, MOVE, DISPOSE = 0, 1, 2
@@ -33,7 +34,8 @@ class Events:
 
 def build_events(flows: pl.DataFrame, base_currency: str) -> Events:
     flows = _valued(flows, base_currency)
-    crypto = flows.filter(~pl.col("fiat"))
+    # one lazy query: each part reads only the columns it needs, and nothing wide is copied
+    crypto = flows.lazy().filter(~pl.col("fiat"))
     trading = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_null())
     acquisitions = trading.filter(pl.col("direction") == "IN").select(
         *_common(ACQUIRE),
@@ -54,12 +56,15 @@ def build_events(flows: pl.DataFrame, base_currency: str) -> Events:
         pl.col("own").fill_null(0).alias("amount"),
         pl.col("own").is_null().alias("missing_price"),
     )
-    moves, transfer_fees = _transfers(crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_not_null()))
+    legs = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_not_null()).collect()
+    del flows
+    moves, transfer_fees = _transfers(legs)
     frame = (
-        pl.concat([acquisitions, disposals, fees, moves, transfer_fees], how="vertical")
+        pl.concat([acquisitions, disposals, fees, moves.lazy(), transfer_fees.lazy()], how="vertical")
         .with_columns(income=pl.col("type").is_in(sorted(INCOME_TYPES)) & (pl.col("kind") == ACQUIRE))
         .sort("asset", "ts", "kind", "tx", "ordinal")
         .drop("tx", "ordinal")
+        .collect()
     )
     return Events(frame)
 
@@ -82,23 +87,69 @@ def _common(kind: int, *, type_: str | None = None, quantity: pl.Expr | None = N
 
 def _valued(flows: pl.DataFrame, base_currency: str) -> pl.DataFrame:
     """Add own value, resolved value and fee share to every flow (see TREATMENTS.md)."""
+    if not _sorted_by_tx(flows):
+        flows = flows.sort("tx_id", "row")
+    flows = flows.with_columns(_flow_columns(base_currency)).with_columns(
+        flow_id=pl.col("tx_id") + ":" + pl.col("ordinal").cast(pl.String)
+    )
+    if _native is None:
+        return _valued_polars(flows, base_currency)
+    into, fee, link = pl.col("direction") == "IN", pl.col("is_fee"), pl.col("link_id").is_not_null()
+    flags = flows.select(
+        (
+            into.cast(pl.Int8)
+            | (fee.cast(pl.Int8) * 2)
+            | (link.cast(pl.Int8) * 4)
+            | (pl.col("fiat").cast(pl.Int8) * 8)
+            | ((pl.col("asset") == base_currency).cast(pl.Int8) * 16)
+            | (pl.col("type").is_in(["BUY", "SELL"]).cast(pl.Int8) * 32)
+            | (pl.col("type").is_in(sorted(EXCHANGE_TYPES)).cast(pl.Int8) * 64)
+        ).alias("flags"),
+        pl.col("value").to_physical().fill_null(0).alias("value"),
+        pl.col("value").is_not_null().cast(pl.Int8).alias("has_value"),
+    )
+    starts = pl.concat(
+        [flows.get_column("first_of_tx").arg_true().cast(pl.Int64), pl.Series([flows.height], dtype=pl.Int64)]
+    )
+    own, has_own, resolved, has_resolved, fee_share = _native.value(
+        buffer(starts),
+        buffer(flags.get_column("flags")),
+        buffer(flows.get_column("q")),
+        buffer(flags.get_column("value")),
+        buffer(flags.get_column("has_value")),
+    )
+    return flows.with_columns(
+        own=pl.when(from_bytes(has_own, pl.Int8) == 1).then(from_bytes(own, _INT)),
+        resolved=pl.when(from_bytes(has_resolved, pl.Int8) == 1).then(from_bytes(resolved, _INT)),
+        fee_share=from_bytes(fee_share, _INT),
+    ).drop("first_of_tx")
+
+
+def _sorted_by_tx(flows: pl.DataFrame) -> bool:
+    """Already in (tx_id, row) order? (rows are increasing: then tx_id non-decreasing is enough)"""
+    return bool(flows.select((pl.col("tx_id") >= pl.col("tx_id").shift()).all()).item())
+
+
+def _flow_columns(base_currency: str) -> list[pl.Expr]:
     index = pl.int_range(pl.len())
     first_of_tx = pl.col("tx_id") != pl.col("tx_id").shift(fill_value="")
-    flows = (
-        flows.sort("tx_id", "row")
-        .with_columns(
-            tx=first_of_tx.cum_sum(),
-            ordinal=index - pl.when(first_of_tx).then(index).forward_fill(),
-            ts=pl.col("timestamp").dt.epoch("us"),
-            q=pl.col("quantity").to_physical(),
-            fiat=pl.col("asset").is_in(_FIAT),
-            own=pl.when(pl.col("value").is_null() & (pl.col("asset") == base_currency))
-            .then(pl.col("quantity").to_physical())
-            .otherwise(pl.col("value").to_physical()),
-        )
-        .with_columns(flow_id=pl.col("tx_id") + ":" + pl.col("ordinal").cast(pl.String))
-    )
+    return [
+        first_of_tx.alias("first_of_tx"),
+        first_of_tx.cum_sum().alias("tx"),
+        (index - pl.when(first_of_tx).then(index).forward_fill()).alias("ordinal"),
+        pl.col("timestamp").dt.epoch("us").alias("ts"),
+        pl.col("quantity").to_physical().alias("q"),
+        pl.col("asset").is_in(_FIAT).alias("fiat"),
+    ]
 
+
+def _valued_polars(flows: pl.DataFrame, base_currency: str) -> pl.DataFrame:
+    """The same as the C core's `value`, in Polars: the reference, and the fallback without it."""
+    flows = flows.drop("first_of_tx").with_columns(
+        own=pl.when(pl.col("value").is_null() & (pl.col("asset") == base_currency))
+        .then(pl.col("quantity").to_physical())
+        .otherwise(pl.col("value").to_physical()),
+    )
     trading = ~pl.col("is_fee") & pl.col("link_id").is_null()
     into, out = pl.col("direction") == "IN", pl.col("direction") == "OUT"
     sides = flows.group_by("tx").agg(

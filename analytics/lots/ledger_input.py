@@ -42,8 +42,11 @@ class LedgerError(ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-def read_ledger(path: Path) -> pl.DataFrame:
-    """Read a CSV or Parquet ledger and return it validated (see `validate_ledger`)."""
+def read_ledger(path: Path, *, validate: bool = True) -> pl.DataFrame:
+    """Read a CSV or Parquet ledger and return it validated (see `validate_ledger`).
+
+    `validate=False` returns it as read, for `compute` (which validates what it is given).
+    """
     if not path.exists():
         raise LedgerError(f"ledger file not found: {path}")
     if path.suffix.lower() == ".parquet":
@@ -53,7 +56,7 @@ def read_ledger(path: Path) -> pl.DataFrame:
             raw = pl.read_csv(path, infer_schema=False)
         except pl.exceptions.ComputeError as error:
             raise LedgerError(f"unreadable CSV: {error}") from error
-    return validate_ledger(raw)
+    return validate_ledger(raw) if validate else raw
 
 
 def validate_ledger(raw: pl.DataFrame) -> pl.DataFrame:

@@ -5,8 +5,8 @@ from decimal import Decimal
 import polars as pl
 
 from analytics.lots.events import ACQUIRE
-from analytics.lots.matching import ORDER, RANK, ROW, ROW_BITS, Matching
 from analytics.lots.vocabulary import SCALE, Callout, SpRule
+from analytics.lots.walked import Walked
 
 DECIMAL = pl.Decimal(38, SCALE)
 TIMESTAMP = pl.Datetime("us", "UTC")
@@ -38,7 +38,7 @@ def scaled(column: pl.Expr) -> pl.Expr:
     return column.cast(DECIMAL).to_physical()
 
 
-def lots_table(events: pl.DataFrame, carried: pl.DataFrame, matching: Matching) -> pl.DataFrame:
+def lots_table(events: pl.DataFrame, carried: pl.DataFrame, walked: Walked) -> pl.DataFrame:
     """Every lot row: carried from a snapshot, opened by an acquisition, or moved by a transfer.
 
     Returned with scaled integer columns `quantity`, `cost_basis` and a `row` index; see
@@ -68,11 +68,11 @@ def lots_table(events: pl.DataFrame, carried: pl.DataFrame, matching: Matching) 
             acquired,
         ]
     )
-    moved = _moved(events, head, matching)
+    moved = _moved(events, head, walked)
     return pl.concat([head, moved]).with_row_index("row").with_columns(pl.col("row").cast(pl.Int64))
 
 
-def _moved(events: pl.DataFrame, head: pl.DataFrame, matching: Matching) -> pl.DataFrame:
+def _moved(events: pl.DataFrame, head: pl.DataFrame, walked: Walked) -> pl.DataFrame:
     """Pieces created by transfers: their id is the parent's id, '>', and the receiving flow."""
     ids, origins, chains, txs = (
         head["lot_id"].to_list(),
@@ -81,8 +81,9 @@ def _moved(events: pl.DataFrame, head: pl.DataFrame, matching: Matching) -> pl.D
         head["tx_id"].to_list(),
     )
     callouts: list[str | None] = []
-    moves = events.select("flow_id", "tx_id")[matching.moved_event]
-    for parent, flow, tx in zip(matching.moved_parent, moves["flow_id"], moves["tx_id"], strict=True):
+    moved = walked.moved
+    moves = events.select("flow_id", "tx_id", "asset", "to_account")[moved["event"]]
+    for parent, flow, tx in zip(moved["parent"], moves["flow_id"], moves["tx_id"], strict=True):
         if parent < 0:
             ids.append(flow)
             origins.append(flow)
@@ -102,26 +103,21 @@ def _moved(events: pl.DataFrame, head: pl.DataFrame, matching: Matching) -> pl.D
             "origin_lot_id": origins[start:],
             "transfer_chain": chains[start:],
             "tx_id": txs[start:],
-            "asset": events["asset"].gather(matching.moved_event) if matching.moved_event else [],
-            "account": matching.moved_account,
-            "acquired_at": matching.moved_acquired,
-            "quantity": pl.Series(matching.moved_quantity, dtype=pl.Int128),
-            "cost_basis": pl.Series(matching.moved_cost, dtype=pl.Int128),
+            "asset": moves["asset"],
+            "account": moves["to_account"].fill_null(""),
+            "acquired_at": moved["acquired"],
+            "quantity": moved["quantity"],
+            "cost_basis": moved["cost_basis"],
             "callout": pl.Series(callouts, dtype=pl.String),
         },
         schema=head.schema,
     )
 
 
-def finish_lots(lots: pl.DataFrame, matching: Matching) -> pl.DataFrame:
-    remaining = [0] * lots.height
-    remaining_cost = [0] * lots.height
-    for piece in matching.open_pieces:
-        remaining[piece[ROW]] = piece[0]
-        remaining_cost[piece[ROW]] = piece[1]
-    return lots.with_columns(
-        remaining=pl.Series(remaining, dtype=pl.Int128),
-        remaining_cost_basis=pl.Series(remaining_cost, dtype=pl.Int128),
+def finish_lots(lots: pl.DataFrame, walked: Walked) -> pl.DataFrame:
+    remaining = walked.open.select("row", "remaining", "remaining_cost_basis")
+    return lots.join(remaining, on="row", how="left", maintain_order="left").with_columns(
+        pl.col("remaining", "remaining_cost_basis").fill_null(0)
     )
 
 
@@ -134,38 +130,15 @@ def decimal_lots(lots: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def open_pieces(lots: pl.DataFrame, matching: Matching) -> pl.DataFrame:
+def open_pieces(lots: pl.DataFrame, walked: Walked) -> pl.DataFrame:
     """The open lots with the walk's internal order and rank (what a snapshot keeps)."""
-    rows = [piece[ROW] for piece in matching.open_pieces]
-    pieces = pl.DataFrame(
-        {
-            "row": rows,
-            "order": [piece[ORDER] >> ROW_BITS for piece in matching.open_pieces],
-            "rank": [str(piece[RANK]) for piece in matching.open_pieces],
-        },
-        schema={"row": pl.Int64, "order": pl.Int64, "rank": pl.String},
-    )
+    pieces = walked.open.select("row", "order").with_columns(rank=pl.Series(walked.ranks(), dtype=pl.String))
     joined = lots.join(pieces, on="row", how="inner").sort("order", "row")
     return pl.concat([decimal_lots(joined), joined.select("order", "rank")], how="horizontal")
 
 
-def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, matching: Matching) -> pl.DataFrame:
-    denied = [0] * len(matching.slices)
-    for index, amount in matching.denied_loss.items():
-        denied[index] = amount
-    columns = list(zip(*matching.slices, strict=True)) or [()] * 7
-    slices = pl.DataFrame(
-        {
-            "event": pl.Series(columns[0], dtype=pl.Int64),
-            "row": pl.Series(columns[1], dtype=pl.Int64),
-            "quantity": pl.Series(columns[2], dtype=pl.Int128),
-            "cost_basis": pl.Series(columns[3], dtype=pl.Int128),
-            "acquired": pl.Series(columns[4], dtype=pl.Int64),
-            "rule": pl.Series(columns[5], dtype=pl.Int8),
-            "proceeds": pl.Series(columns[6], dtype=pl.Int128),
-            "denied_loss": pl.Series(denied, dtype=pl.Int128),
-        }
-    )
+def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, walked: Walked) -> pl.DataFrame:
+    slices = walked.slices
     event = events.select("flow_id", "tx_id", "type", "asset", "account", "ts", "missing_price")
     lot = lots.select("row", "lot_id", "origin_lot_id", "transfer_chain")
     acquired_day = pl.col("acquired_at").dt.date()

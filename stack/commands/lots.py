@@ -43,7 +43,10 @@ def handle_compute(args: argparse.Namespace) -> int:
             read_timeline(args.timeline) if args.timeline else Method(args.method)
         )
         result = compute(
-            read_ledger(args.ledger), method, Scope(args.scope), base_currency=args.base_currency.upper()
+            read_ledger(args.ledger, validate=False),  # compute validates it
+            method,
+            Scope(args.scope),
+            base_currency=args.base_currency.upper(),
         )
     except (LedgerError, ValueError) as error:
         print(f"cairn lots compute: {args.ledger}: {error}", file=sys.stderr)

@@ -1,0 +1,810 @@
+/* The lot engine's matching walk in C, for FIFO, LIFO, HIFO and LOFO (one method, no snapshot).
+ *
+ * It does exactly what analytics/lots/matching.py does for those methods, on the same scaled
+ * integers (units of 10**-18, signed 128-bit), with the same rounding: pro-rata shares are
+ * floors of a 128x128-bit product divided by a 128-bit number, computed exactly through a
+ * 256-bit intermediate. Costs per unit (HIFO, LOFO) are compared exactly by cross
+ * multiplication. The walk runs without the GIL.
+ *
+ * Inputs are the events (sorted by asset, time, kind, tx, flow) as raw little-endian buffers;
+ * outputs are bytes objects holding columns of int64 and int128 values (see `match`).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef __int128 i128;
+typedef unsigned __int128 u128;
+
+enum { ACQUIRE = 0, MOVE = 1, DISPOSE = 2 };
+enum { FIFO = 0, LIFO = 1, HIFO = 2, LOFO = 3 };
+
+/* ---- exact 128-bit arithmetic -------------------------------------------------------- */
+
+/* a * b as 256 bits: out[0] least significant 64-bit limb. */
+static void mul_128(u128 a, u128 b, uint64_t out[4]) {
+    uint64_t a0 = (uint64_t)a, a1 = (uint64_t)(a >> 64), b0 = (uint64_t)b, b1 = (uint64_t)(b >> 64);
+    u128 p00 = (u128)a0 * b0, p01 = (u128)a0 * b1, p10 = (u128)a1 * b0, p11 = (u128)a1 * b1;
+    u128 middle = (p00 >> 64) + (uint64_t)p01 + (uint64_t)p10;
+    out[0] = (uint64_t)p00;
+    out[1] = (uint64_t)middle;
+    u128 high = p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64);
+    out[2] = (uint64_t)high;
+    out[3] = (uint64_t)(high >> 64);
+}
+
+static int nlz32(uint32_t x) { return x ? __builtin_clz(x) : 32; }
+
+/* Knuth's algorithm D (after Hacker's Delight, divmnu): u (m 32-bit digits) by v (n digits,
+ * v[n-1] != 0, n >= 2), quotient q (m - n + 1 digits), remainder r (n digits). */
+static void divmnu(uint32_t *q, uint32_t *r, const uint32_t *u, const uint32_t *v, int m, int n) {
+    const uint64_t b = 4294967296ULL;
+    uint32_t un[2 * 8 + 2], vn[8];
+    int s = nlz32(v[n - 1]);
+    for (int i = n - 1; i > 0; i--) vn[i] = (v[i] << s) | (s ? (uint32_t)((uint64_t)v[i - 1] >> (32 - s)) : 0);
+    vn[0] = v[0] << s;
+    un[m] = s ? (uint32_t)((uint64_t)u[m - 1] >> (32 - s)) : 0;
+    for (int i = m - 1; i > 0; i--) un[i] = (u[i] << s) | (s ? (uint32_t)((uint64_t)u[i - 1] >> (32 - s)) : 0);
+    un[0] = u[0] << s;
+    for (int j = m - n; j >= 0; j--) {
+        uint64_t top = ((uint64_t)un[j + n] << 32) | un[j + n - 1];
+        uint64_t qhat = top / vn[n - 1];
+        uint64_t rhat = top - qhat * vn[n - 1];
+        while (qhat >= b || qhat * vn[n - 2] > ((rhat << 32) | un[j + n - 2])) {
+            qhat--;
+            rhat += vn[n - 1];
+            if (rhat >= b) break;
+        }
+        int64_t borrow = 0, t;
+        for (int i = 0; i < n; i++) {
+            uint64_t p = qhat * vn[i];
+            t = (int64_t)un[i + j] - borrow - (int64_t)(p & 0xFFFFFFFFULL);
+            un[i + j] = (uint32_t)t;
+            borrow = (int64_t)(p >> 32) - (t >> 32);
+        }
+        t = (int64_t)un[j + n] - borrow;
+        un[j + n] = (uint32_t)t;
+        q[j] = (uint32_t)qhat;
+        if (t < 0) {
+            q[j]--;
+            uint64_t carry = 0;
+            for (int i = 0; i < n; i++) {
+                uint64_t sum = (uint64_t)un[i + j] + vn[i] + carry;
+                un[i + j] = (uint32_t)sum;
+                carry = sum >> 32;
+            }
+            un[j + n] = (uint32_t)((uint64_t)un[j + n] + carry);
+        }
+    }
+    for (int i = 0; i < n - 1; i++) r[i] = (un[i] >> s) | (s ? (uint32_t)((uint64_t)un[i + 1] << (32 - s)) : 0);
+    r[n - 1] = un[n - 1] >> s;
+}
+
+/* floor(a * b / c) for a, b >= 0 and c > 0 when the quotient is below 2**128; *exact tells
+ * whether the division left no remainder. */
+static u128 muldiv_u(u128 a, u128 b, u128 c, int *exact) {
+    uint64_t p[4];
+    mul_128(a, b, p);
+    if (!p[2] && !p[3]) {
+        u128 product = ((u128)p[1] << 64) | p[0];
+        u128 quotient = product / c;
+        *exact = quotient * c == product;
+        return quotient;
+    }
+    uint32_t u[8], v[4], q[8] = {0}, r[4] = {0};
+    for (int i = 0; i < 4; i++) {
+        u[2 * i] = (uint32_t)p[i];
+        u[2 * i + 1] = (uint32_t)(p[i] >> 32);
+    }
+    for (int i = 0; i < 4; i++) v[i] = (uint32_t)(c >> (32 * i));
+    int m = 8, n = 4;
+    while (m > 1 && !u[m - 1]) m--;
+    while (n > 1 && !v[n - 1]) n--;
+    if (n == 1) {
+        /* single-digit divisor: short division */
+        uint64_t remainder = 0;
+        for (int i = m - 1; i >= 0; i--) {
+            uint64_t current = (remainder << 32) | u[i];
+            q[i] = (uint32_t)(current / v[0]);
+            remainder = current % v[0];
+        }
+        *exact = remainder == 0;
+    } else {
+        divmnu(q, r, u, v, m, n);
+        *exact = !(r[0] | r[1] | r[2] | r[3]);
+    }
+    u128 quotient = 0;
+    for (int i = 3; i >= 0; i--) quotient = (quotient << 32) | q[i];
+    return quotient;
+}
+
+/* Python's (a * b) // c for any sign of a, b >= 0, c > 0 (floor division). */
+static i128 floor_muldiv(i128 a, i128 b, i128 c) {
+    int exact;
+    if (a >= 0) return (i128)muldiv_u((u128)a, (u128)b, (u128)c, &exact);
+    u128 quotient = muldiv_u((u128)(-a), (u128)b, (u128)c, &exact);
+    return -(i128)quotient - (exact ? 0 : 1);
+}
+
+/* sign of a/b - c/d for a, c >= 0 and b, d > 0, exactly. */
+static int compare_ratios(u128 a, u128 b, u128 c, u128 d) {
+    uint64_t left[4], right[4];
+    mul_128(a, d, left);
+    mul_128(c, b, right);
+    for (int i = 3; i >= 0; i--)
+        if (left[i] != right[i]) return left[i] < right[i] ? -1 : 1;
+    return 0;
+}
+
+/* ---- growable columns ---------------------------------------------------------------- */
+
+typedef struct {
+    char *data;
+    size_t size, capacity, width;
+} Column;
+
+static int push(Column *column, const void *value) {
+    if (column->size == column->capacity) {
+        size_t capacity = column->capacity ? column->capacity * 2 : 1024;
+        char *data = realloc(column->data, capacity * column->width);
+        if (!data) return -1;
+        column->data = data;
+        column->capacity = capacity;
+    }
+    memcpy(column->data + column->size * column->width, value, column->width);
+    column->size++;
+    return 0;
+}
+
+/* ---- pieces and pools ---------------------------------------------------------------- */
+
+typedef struct {
+    i128 quantity, cost;
+    i128 rank_cost, rank_quantity; /* cost per unit = rank_cost / rank_quantity, once ranked */
+    int64_t order, row, acquired;
+    int ranked;
+} Piece;
+
+typedef struct {
+    int64_t *heap;
+    size_t size, capacity;
+} Pool;
+
+typedef struct {
+    int method;
+    Piece *pieces;
+    size_t n_pieces, pieces_capacity;
+    Column slice_event, slice_row, slice_quantity, slice_cost, slice_acquired, slice_proceeds;
+    Column moved_parent, moved_event, moved_quantity, moved_cost, moved_acquired;
+    int failed;
+    /* scratch for one disposal or move */
+    int64_t *take_piece;
+    i128 *take_quantity, *take_cost;
+    size_t take_size, take_capacity;
+} Walk;
+
+static void rank_piece(Piece *piece) {
+    if (!piece->ranked) {
+        piece->rank_cost = piece->cost;
+        piece->rank_quantity = piece->quantity;
+        piece->ranked = 1;
+    }
+}
+
+/* Does piece a come out before piece b? (the method's order; keys are unique) */
+static int before(const Walk *walk, const Piece *a, const Piece *b) {
+    int by_order = a->order != b->order ? a->order < b->order : a->row < b->row;
+    switch (walk->method) {
+    case FIFO:
+        return by_order;
+    case LIFO:
+        /* key -order, where order = acquisition order << 40 | row */
+        return a->order != b->order ? a->order > b->order : a->row > b->row;
+    default: {
+        int sign = compare_ratios((u128)a->rank_cost, (u128)a->rank_quantity, (u128)b->rank_cost,
+                                  (u128)b->rank_quantity);
+        if (sign) return walk->method == HIFO ? sign > 0 : sign < 0;
+        return by_order;
+    }
+    }
+}
+
+/* A pool is in use (touched in this asset) once it has a heap allocated. */
+static int pool_open(Pool *pool) {
+    pool->heap = malloc(16 * sizeof(int64_t));
+    pool->size = 0;
+    pool->capacity = pool->heap ? 16 : 0;
+    return pool->heap ? 0 : -1;
+}
+
+static int heap_push(Walk *walk, Pool *pool, int64_t index) {
+    if (pool->size == pool->capacity) {
+        size_t capacity = pool->capacity ? pool->capacity * 2 : 16;
+        int64_t *heap = realloc(pool->heap, capacity * sizeof(int64_t));
+        if (!heap) return -1;
+        pool->heap = heap;
+        pool->capacity = capacity;
+    }
+    size_t at = pool->size++;
+    while (at) {
+        size_t parent = (at - 1) / 2;
+        if (!before(walk, &walk->pieces[index], &walk->pieces[pool->heap[parent]])) break;
+        pool->heap[at] = pool->heap[parent];
+        at = parent;
+    }
+    pool->heap[at] = index;
+    return 0;
+}
+
+static void heap_pop(Walk *walk, Pool *pool) {
+    int64_t last = pool->heap[--pool->size];
+    size_t at = 0, size = pool->size;
+    if (!size) return;
+    for (;;) {
+        size_t child = 2 * at + 1;
+        if (child >= size) break;
+        if (child + 1 < size && before(walk, &walk->pieces[pool->heap[child + 1]], &walk->pieces[pool->heap[child]]))
+            child++;
+        if (!before(walk, &walk->pieces[pool->heap[child]], &walk->pieces[last])) break;
+        pool->heap[at] = pool->heap[child];
+        at = child;
+    }
+    pool->heap[at] = last;
+}
+
+static int64_t new_piece(Walk *walk) {
+    if (walk->n_pieces == walk->pieces_capacity) {
+        size_t capacity = walk->pieces_capacity ? walk->pieces_capacity * 2 : 1024;
+        Piece *pieces = realloc(walk->pieces, capacity * sizeof(Piece));
+        if (!pieces) return -1;
+        walk->pieces = pieces;
+        walk->pieces_capacity = capacity;
+    }
+    memset(&walk->pieces[walk->n_pieces], 0, sizeof(Piece));
+    return (int64_t)walk->n_pieces++;
+}
+
+static int add_piece(Walk *walk, Pool *pool, int64_t index) {
+    if (walk->method == HIFO || walk->method == LOFO) rank_piece(&walk->pieces[index]);
+    return heap_push(walk, pool, index);
+}
+
+static int taken(Walk *walk, int64_t piece, i128 quantity, i128 cost) {
+    if (walk->take_size == walk->take_capacity) {
+        size_t capacity = walk->take_capacity ? walk->take_capacity * 2 : 64;
+        int64_t *p = realloc(walk->take_piece, capacity * sizeof(int64_t));
+        if (p) walk->take_piece = p;
+        i128 *q = realloc(walk->take_quantity, capacity * sizeof(i128));
+        if (q) walk->take_quantity = q;
+        i128 *c = realloc(walk->take_cost, capacity * sizeof(i128));
+        if (c) walk->take_cost = c;
+        if (!p || !q || !c) return -1;
+        walk->take_capacity = capacity;
+    }
+    walk->take_piece[walk->take_size] = piece;
+    walk->take_quantity[walk->take_size] = quantity;
+    walk->take_cost[walk->take_size] = cost;
+    walk->take_size++;
+    return 0;
+}
+
+/* Consume up to `quantity` in the method's order; returns the shortfall. */
+static i128 take(Walk *walk, Pool *pool, i128 quantity) {
+    walk->take_size = 0;
+    i128 wanted = quantity;
+    while (wanted && pool->size) {
+        int64_t index = pool->heap[0];
+        Piece *piece = &walk->pieces[index];
+        i128 held = piece->quantity;
+        if (held <= wanted) {
+            heap_pop(walk, pool);
+            if (taken(walk, index, held, piece->cost)) walk->failed = 1;
+            wanted -= held;
+        } else {
+            i128 cost = floor_muldiv(piece->cost, wanted, held);
+            if (taken(walk, index, wanted, cost)) walk->failed = 1;
+            piece->quantity = held - wanted;
+            piece->cost -= cost;
+            wanted = 0;
+        }
+    }
+    return wanted;
+}
+
+static void add_slice(Walk *walk, int64_t event, int64_t row, i128 quantity, i128 cost, int64_t acquired,
+                      i128 proceeds) {
+    if (push(&walk->slice_event, &event) || push(&walk->slice_row, &row) ||
+        push(&walk->slice_quantity, &quantity) || push(&walk->slice_cost, &cost) ||
+        push(&walk->slice_acquired, &acquired) || push(&walk->slice_proceeds, &proceeds))
+        walk->failed = 1;
+}
+
+static void dispose(Walk *walk, Pool *pool, int64_t event, i128 quantity, i128 proceeds, int64_t ts) {
+    i128 short_ = take(walk, pool, quantity);
+    size_t parts = walk->take_size + (short_ ? 1 : 0);
+    /* the parts' quantities add up to `quantity`: split the proceeds by cumulative floors */
+    i128 cumulative = 0, allotted = 0;
+    for (size_t k = 0; k < parts; k++) {
+        i128 part = k < walk->take_size ? walk->take_quantity[k] : short_;
+        i128 share;
+        if (parts == 1) {
+            share = proceeds;
+        } else {
+            cumulative += part;
+            i128 upto = floor_muldiv(proceeds, cumulative, quantity);
+            share = upto - allotted;
+            allotted = upto;
+        }
+        if (k < walk->take_size) {
+            Piece *piece = &walk->pieces[walk->take_piece[k]];
+            add_slice(walk, event, piece->row, part, walk->take_cost[k], piece->acquired, share);
+        } else {
+            add_slice(walk, event, -1, part, 0, ts, share);
+        }
+    }
+}
+
+static void arrive(Walk *walk, Pool *pool, int64_t parent, int64_t event, i128 quantity, i128 cost,
+                   int64_t acquired, int64_t order, const Piece *ranked_like, int64_t *next_row) {
+    int64_t row = (*next_row)++;
+    if (push(&walk->moved_parent, &parent) || push(&walk->moved_event, &event) ||
+        push(&walk->moved_quantity, &quantity) || push(&walk->moved_cost, &cost) ||
+        push(&walk->moved_acquired, &acquired)) {
+        walk->failed = 1;
+        return;
+    }
+    int64_t index = new_piece(walk);
+    if (index < 0) {
+        walk->failed = 1;
+        return;
+    }
+    Piece *piece = &walk->pieces[index];
+    piece->quantity = quantity;
+    piece->cost = cost;
+    piece->order = order;
+    piece->row = row;
+    piece->acquired = acquired;
+    if (ranked_like && ranked_like->ranked) {
+        piece->ranked = 1;
+        piece->rank_cost = ranked_like->rank_cost;
+        piece->rank_quantity = ranked_like->rank_quantity;
+    }
+    if (add_piece(walk, pool, index)) walk->failed = 1;
+}
+
+/* ---- the module function ------------------------------------------------------------- */
+
+static PyObject *column_bytes(Column *column) {
+    return PyBytes_FromStringAndSize(column->data ? column->data : "", (Py_ssize_t)(column->size * column->width));
+}
+
+static void column_init(Column *column, size_t width) {
+    memset(column, 0, sizeof(Column));
+    column->width = width;
+}
+
+typedef struct {
+    Py_buffer view;
+    int held;
+} Buffer;
+
+static int get_buffer(PyObject *object, Buffer *buffer, Py_ssize_t count, Py_ssize_t width, const char *name) {
+    if (PyObject_GetBuffer(object, &buffer->view, PyBUF_SIMPLE) < 0) return -1;
+    buffer->held = 1;
+    if (buffer->view.len < count * width) {
+        PyErr_Format(PyExc_ValueError, "%s: buffer too short", name);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(match_doc,
+             "match(method, wallet, n_events, asset_starts, ts, kind, account, to_account, quantity, amount,\n"
+             "      acquisition, n_accounts, first_acquisition_row, next_row) -> tuple of bytes\n\n"
+             "method: 0 FIFO, 1 LIFO, 2 HIFO, 3 LOFO. Buffers: asset_starts int64 (n_assets + 1),\n"
+             "ts int64, kind int8, account and to_account int32 codes (to_account -1: none), quantity\n"
+             "and amount int128, acquisition int64. Returns 18 columns: the slices (event, row, quantity,\n"
+             "cost, acquired, proceeds), the moved pieces (parent, event, quantity, cost, acquired)\n"
+             "and the open pieces (row, order, quantity, cost, rank_cost, rank_quantity, ranked int8).");
+
+static PyObject *match(PyObject *self, PyObject *args) {
+    int method, wallet;
+    Py_ssize_t n_events, n_accounts;
+    long long first_acquisition_row, next_row_arg;
+    PyObject *objects[9];
+    if (!PyArg_ParseTuple(args, "ipnOOOOOOOOnLL", &method, &wallet, &n_events, &objects[0], &objects[1],
+                          &objects[2], &objects[3], &objects[4], &objects[5], &objects[6], &objects[7],
+                          &n_accounts, &first_acquisition_row, &next_row_arg))
+        return NULL;
+    if (method < FIFO || method > LOFO) {
+        PyErr_SetString(PyExc_ValueError, "unknown method");
+        return NULL;
+    }
+    Buffer buffers[8];
+    memset(buffers, 0, sizeof(buffers));
+    static const char *names[8] = {"asset_starts", "ts", "kind", "account", "to_account", "quantity", "amount",
+                                   "acquisition"};
+    const Py_ssize_t widths[8] = {8, 8, 1, 4, 4, 16, 16, 8};
+    PyObject *result = NULL;
+    Walk walk;
+    memset(&walk, 0, sizeof(walk));
+    Pool *pools = NULL;
+    int32_t *touched = NULL;
+    for (int i = 0; i < 8; i++) {
+        Py_ssize_t count = i == 0 ? 1 : n_events;
+        if (get_buffer(objects[i], &buffers[i], count, widths[i], names[i]) < 0) goto done;
+    }
+    Py_ssize_t n_assets = buffers[0].view.len / 8 - 1;
+    const int64_t *asset_starts = buffers[0].view.buf;
+    const int64_t *ts = buffers[1].view.buf;
+    const int8_t *kind = buffers[2].view.buf;
+    const int32_t *account = buffers[3].view.buf;
+    const int32_t *to_account = buffers[4].view.buf;
+    const char *quantity_bytes = buffers[5].view.buf;
+    const char *amount_bytes = buffers[6].view.buf;
+    const int64_t *acquisition = buffers[7].view.buf;
+    if (n_assets < 0 || asset_starts[n_assets] != n_events) {
+        PyErr_SetString(PyExc_ValueError, "asset_starts do not cover the events");
+        goto done;
+    }
+
+    walk.method = method;
+    column_init(&walk.slice_event, 8);
+    column_init(&walk.slice_row, 8);
+    column_init(&walk.slice_quantity, 16);
+    column_init(&walk.slice_cost, 16);
+    column_init(&walk.slice_acquired, 8);
+    column_init(&walk.slice_proceeds, 16);
+    column_init(&walk.moved_parent, 8);
+    column_init(&walk.moved_event, 8);
+    column_init(&walk.moved_quantity, 16);
+    column_init(&walk.moved_cost, 16);
+    column_init(&walk.moved_acquired, 8);
+    Column open_row, open_order, open_quantity, open_cost, open_rank_cost, open_rank_quantity, open_ranked;
+    column_init(&open_row, 8);
+    column_init(&open_order, 8);
+    column_init(&open_quantity, 16);
+    column_init(&open_cost, 16);
+    column_init(&open_rank_cost, 16);
+    column_init(&open_rank_quantity, 16);
+    column_init(&open_ranked, 1);
+
+    Py_ssize_t n_pools = wallet ? (n_accounts > 0 ? n_accounts : 1) : 1;
+    pools = calloc((size_t)n_pools, sizeof(Pool));
+    touched = malloc((size_t)n_pools * sizeof(int32_t));
+    int bad_account = 0;
+    if (!pools || !touched) {
+        PyErr_NoMemory();
+        goto release;
+    }
+
+    int64_t next_row = next_row_arg;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t asset = 0; asset < n_assets && !walk.failed && !bad_account; asset++) {
+        int64_t begin = asset_starts[asset], end = asset_starts[asset + 1];
+        size_t n_touched = 0;
+        walk.n_pieces = 0;
+        for (int64_t i = begin; i < end && !walk.failed; i++) {
+            int32_t holder = wallet ? account[i] : 0;
+            if (holder < 0 || holder >= n_pools) {
+                bad_account = 1;
+                break;
+            }
+            Pool *pool = &pools[holder];
+            if (!pool->capacity) {
+                if (pool_open(pool)) {
+                    walk.failed = 1;
+                    break;
+                }
+                touched[n_touched++] = holder;
+            }
+            i128 quantity, amount;
+            memcpy(&quantity, quantity_bytes + 16 * i, 16);
+            memcpy(&amount, amount_bytes + 16 * i, 16);
+            if (kind[i] == ACQUIRE) {
+                int64_t index = new_piece(&walk);
+                if (index < 0) {
+                    walk.failed = 1;
+                    break;
+                }
+                Piece *piece = &walk.pieces[index];
+                piece->quantity = quantity;
+                piece->cost = amount;
+                piece->order = acquisition[i];
+                piece->row = first_acquisition_row + acquisition[i];
+                piece->acquired = ts[i];
+                if (add_piece(&walk, pool, index)) walk.failed = 1;
+            } else if (kind[i] == DISPOSE) {
+                dispose(&walk, pool, i, quantity, amount, ts[i]);
+            } else if (wallet) {
+                int32_t receiver = to_account[i];
+                if (receiver < 0 || receiver >= n_pools) {
+                    bad_account = 1;
+                    break;
+                }
+                Pool *destination = &pools[receiver];
+                if (!destination->capacity) {
+                    if (pool_open(destination)) {
+                        walk.failed = 1;
+                        break;
+                    }
+                    touched[n_touched++] = receiver;
+                }
+                i128 short_ = take(&walk, pool, quantity);
+                /* copy what was taken: arriving pieces may grow the pieces array */
+                size_t n_taken = walk.take_size;
+                for (size_t k = 0; k < n_taken && !walk.failed; k++) {
+                    Piece parent = walk.pieces[walk.take_piece[k]];
+                    arrive(&walk, destination, parent.row, i, walk.take_quantity[k], walk.take_cost[k],
+                           parent.acquired, parent.order, &parent, &next_row);
+                }
+                if (short_) arrive(&walk, destination, -1, i, short_, 0, ts[i], acquisition[i] - 1, NULL, &next_row);
+            }
+        }
+        for (size_t t = 0; t < n_touched; t++) {
+            Pool *pool = &pools[touched[t]];
+            for (size_t k = 0; k < pool->size && !walk.failed; k++) {
+                Piece *piece = &walk.pieces[pool->heap[k]];
+                i128 rank_cost = piece->ranked ? piece->rank_cost : 0;
+                i128 rank_quantity = piece->ranked ? piece->rank_quantity : 0;
+                int8_t ranked = (int8_t)piece->ranked;
+                if (push(&open_row, &piece->row) || push(&open_order, &piece->order) ||
+                    push(&open_quantity, &piece->quantity) || push(&open_cost, &piece->cost) ||
+                    push(&open_rank_cost, &rank_cost) || push(&open_rank_quantity, &rank_quantity) ||
+                    push(&open_ranked, &ranked))
+                    walk.failed = 1;
+            }
+            free(pool->heap);
+            memset(pool, 0, sizeof(Pool));
+        }
+    }
+    Py_END_ALLOW_THREADS
+
+    if (bad_account) {
+        PyErr_SetString(PyExc_ValueError, "account code out of range");
+        goto release;
+    }
+    if (walk.failed) {
+        PyErr_NoMemory();
+        goto release;
+    }
+    Column *columns[18] = {&walk.slice_event, &walk.slice_row, &walk.slice_quantity, &walk.slice_cost,
+                           &walk.slice_acquired, &walk.slice_proceeds, &walk.moved_parent, &walk.moved_event,
+                           &walk.moved_quantity, &walk.moved_cost, &walk.moved_acquired, &open_row,
+                           &open_order, &open_quantity, &open_cost, &open_rank_cost, &open_rank_quantity,
+                           &open_ranked};
+    result = PyTuple_New(18);
+    if (result) {
+        for (int i = 0; i < 18; i++) {
+            PyObject *bytes = column_bytes(columns[i]);
+            if (!bytes) {
+                Py_CLEAR(result);
+                break;
+            }
+            PyTuple_SET_ITEM(result, i, bytes);
+        }
+    }
+release:
+    for (int i = 0; i < 18; i++) {
+        Column *all[18] = {&walk.slice_event, &walk.slice_row, &walk.slice_quantity, &walk.slice_cost,
+                           &walk.slice_acquired, &walk.slice_proceeds, &walk.moved_parent, &walk.moved_event,
+                           &walk.moved_quantity, &walk.moved_cost, &walk.moved_acquired, &open_row,
+                           &open_order, &open_quantity, &open_cost, &open_rank_cost, &open_rank_quantity,
+                           &open_ranked};
+        free(all[i]->data);
+    }
+    if (pools)
+        for (Py_ssize_t i = 0; i < n_pools; i++) free(pools[i].heap);
+    free(pools);
+    free(touched);
+    free(walk.pieces);
+    free(walk.take_piece);
+    free(walk.take_quantity);
+    free(walk.take_cost);
+done:
+    for (int i = 0; i < 8; i++)
+        if (buffers[i].held) PyBuffer_Release(&buffers[i].view);
+    return result;
+}
+
+/* ---- valuation ----------------------------------------------------------------------- */
+
+enum { F_IN = 1, F_FEE = 2, F_LINK = 4, F_FIAT = 8, F_BASE = 16, F_GIVEN = 32, F_EXCHANGE = 64 };
+
+PyDoc_STRVAR(value_doc,
+             "value(tx_starts, flags, quantity, value, has_value) -> (own, has_own, resolved, has_resolved,\n"
+             "fee_share)\n\n"
+             "Per flow (sorted by transaction): own value, resolved value and fee share, the rules of\n"
+             "analytics/lots/events.py. flags int8: 1 IN, 2 fee, 4 transfer leg, 8 fiat, 16 base currency,\n"
+             "32 BUY or SELL, 64 exchange type. quantity, value int128; has_value int8.");
+
+static PyObject *value(PyObject *self, PyObject *args) {
+    PyObject *objects[5];
+    if (!PyArg_ParseTuple(args, "OOOOO", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4]))
+        return NULL;
+    Buffer buffers[5];
+    memset(buffers, 0, sizeof(buffers));
+    PyObject *result = NULL, *outputs[5] = {NULL};
+    if (get_buffer(objects[0], &buffers[0], 1, 8, "tx_starts") < 0) goto done;
+    Py_ssize_t n_tx = buffers[0].view.len / 8 - 1;
+    const int64_t *starts = buffers[0].view.buf;
+    Py_ssize_t n = starts[n_tx];
+    if (n_tx < 0 || starts[0] != 0) {
+        PyErr_SetString(PyExc_ValueError, "tx_starts");
+        goto done;
+    }
+    const Py_ssize_t widths[5] = {8, 1, 16, 16, 1};
+    for (int i = 1; i < 5; i++)
+        if (get_buffer(objects[i], &buffers[i], n, widths[i], "flows") < 0) goto done;
+    const int8_t *flags = buffers[1].view.buf;
+    const char *quantity_bytes = buffers[2].view.buf, *value_bytes = buffers[3].view.buf;
+    const int8_t *has_value = buffers[4].view.buf;
+    const Py_ssize_t out_widths[5] = {16, 1, 16, 1, 16};
+    for (int i = 0; i < 5; i++) {
+        outputs[i] = PyBytes_FromStringAndSize(NULL, n * out_widths[i]);
+        if (!outputs[i]) goto done;
+    }
+    i128 *own = (i128 *)PyBytes_AS_STRING(outputs[0]);
+    int8_t *has_own = (int8_t *)PyBytes_AS_STRING(outputs[1]);
+    i128 *resolved = (i128 *)PyBytes_AS_STRING(outputs[2]);
+    int8_t *has_resolved = (int8_t *)PyBytes_AS_STRING(outputs[3]);
+    i128 *fee_share = (i128 *)PyBytes_AS_STRING(outputs[4]);
+    int bad = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t t = 0; t < n_tx && !bad; t++) {
+        int64_t begin = starts[t], end = starts[t + 1];
+        if (end < begin || end > n) {
+            bad = 1;
+            break;
+        }
+        int64_t in_n = 0, in_missing = 0, out_n = 0, out_missing = 0, crypto_in = 0, targets = 0;
+        i128 in_sum = 0, out_sum = 0, fee_total = 0;
+        for (int64_t i = begin; i < end; i++) {
+            int f = flags[i];
+            i128 q, v;
+            memcpy(&q, quantity_bytes + 16 * i, 16);
+            memcpy(&v, value_bytes + 16 * i, 16);
+            if (has_value[i]) {
+                own[i] = v;
+                has_own[i] = 1;
+            } else if (f & F_BASE) {
+                own[i] = q;
+                has_own[i] = 1;
+            } else {
+                own[i] = 0;
+                has_own[i] = 0;
+            }
+            int trading = !(f & F_FEE) && !(f & F_LINK);
+            if (trading && (f & F_IN)) {
+                in_n++;
+                if (has_own[i]) in_sum += own[i];
+                else in_missing++;
+                if (!(f & F_FIAT)) crypto_in++;
+            } else if (trading) {
+                out_n++;
+                if (has_own[i]) out_sum += own[i];
+                else out_missing++;
+            }
+            if ((f & F_FEE) && has_own[i]) fee_total += own[i];
+        }
+        for (int64_t i = begin; i < end; i++) {
+            int f = flags[i];
+            int trading = !(f & F_FEE) && !(f & F_LINK);
+            int into = f & F_IN;
+            int has_counter = 0;
+            i128 counter = 0;
+            if (into && out_n > 0 && out_missing == 0 && in_n == 1) {
+                has_counter = 1;
+                counter = out_sum;
+            } else if (!into && in_n > 0 && in_missing == 0 && out_n == 1) {
+                has_counter = 1;
+                counter = in_sum;
+            }
+            if (!trading) {
+                resolved[i] = own[i];
+                has_resolved[i] = has_own[i];
+            } else if (f & F_GIVEN) {
+                resolved[i] = has_counter ? counter : own[i];
+                has_resolved[i] = has_counter || has_own[i];
+            } else {
+                resolved[i] = has_own[i] ? own[i] : counter;
+                has_resolved[i] = has_own[i] || has_counter;
+            }
+            if (!has_resolved[i]) resolved[i] = 0;
+            int target = trading && !(f & F_FIAT) && (f & F_EXCHANGE) && (crypto_in > 0 ? into : !into);
+            fee_share[i] = 0;
+            if (target) targets++;
+        }
+        if (!targets) continue;
+        /* the fee goes to the targets: whole to a single one, else split by value (cumulative floors) */
+        i128 whole = 0;
+        for (int64_t i = begin; i < end; i++) {
+            int f = flags[i];
+            int trading = !(f & F_FEE) && !(f & F_LINK);
+            int target = trading && !(f & F_FIAT) && (f & F_EXCHANGE) && (crypto_in > 0 ? (f & F_IN) : !(f & F_IN));
+            if (target) whole += resolved[i];
+        }
+        int equal = targets > 1 && whole == 0;
+        if (equal) whole = targets;
+        i128 cumulative = 0, allotted = 0;
+        for (int64_t i = begin; i < end; i++) {
+            int f = flags[i];
+            int trading = !(f & F_FEE) && !(f & F_LINK);
+            int target = trading && !(f & F_FIAT) && (f & F_EXCHANGE) && (crypto_in > 0 ? (f & F_IN) : !(f & F_IN));
+            if (!target) continue;
+            if (targets == 1 || fee_total == 0) {
+                fee_share[i] = targets == 1 ? fee_total : 0;
+                continue;
+            }
+            cumulative += equal ? 1 : resolved[i];
+            i128 upto = floor_muldiv(fee_total, cumulative, whole);
+            fee_share[i] = upto - allotted;
+            allotted = upto;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "tx_starts");
+        goto done;
+    }
+    result = PyTuple_New(5);
+    if (result)
+        for (int i = 0; i < 5; i++) {
+            PyTuple_SET_ITEM(result, i, outputs[i]);
+            outputs[i] = NULL;
+        }
+done:
+    for (int i = 0; i < 5; i++) {
+        Py_XDECREF(outputs[i]);
+        if (buffers[i].held) PyBuffer_Release(&buffers[i].view);
+    }
+    return result;
+}
+
+/* Test hooks: the exact arithmetic, on Python ints within the signed 128-bit range. */
+static int to_i128(PyObject *object, i128 *out) {
+    unsigned char bytes[16];
+    if (_PyLong_AsByteArray((PyLongObject *)object, bytes, 16, 1, 1) < 0) return -1;
+    memcpy(out, bytes, 16);
+    return 0;
+}
+
+static PyObject *from_i128(i128 value) {
+    return _PyLong_FromByteArray((const unsigned char *)&value, 16, 1, 1);
+}
+
+static PyObject *py_floor_muldiv(PyObject *self, PyObject *args) {
+    PyObject *a, *b, *c;
+    i128 x, y, z;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyLong_Type, &a, &PyLong_Type, &b, &PyLong_Type, &c)) return NULL;
+    if (to_i128(a, &x) || to_i128(b, &y) || to_i128(c, &z)) return NULL;
+    if (y < 0 || z <= 0) {
+        PyErr_SetString(PyExc_ValueError, "b >= 0 and c > 0");
+        return NULL;
+    }
+    return from_i128(floor_muldiv(x, y, z));
+}
+
+static PyObject *py_compare_ratios(PyObject *self, PyObject *args) {
+    PyObject *a, *b, *c, *d;
+    i128 w, x, y, z;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!", &PyLong_Type, &a, &PyLong_Type, &b, &PyLong_Type, &c, &PyLong_Type, &d))
+        return NULL;
+    if (to_i128(a, &w) || to_i128(b, &x) || to_i128(c, &y) || to_i128(d, &z)) return NULL;
+    return PyLong_FromLong(compare_ratios((u128)w, (u128)x, (u128)y, (u128)z));
+}
+
+static PyMethodDef methods[] = {
+    {"match", match, METH_VARARGS, match_doc},
+    {"value", value, METH_VARARGS, value_doc},
+    {"floor_muldiv", py_floor_muldiv, METH_VARARGS, "(a * b) // c, exactly, for -2**127 < a < 2**127, b >= 0, c > 0."},
+    {"compare_ratios", py_compare_ratios, METH_VARARGS, "sign of a/b - c/d, exactly (a, c >= 0; b, d > 0)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "analytics.lots._native",
+                                    "The lot engine's matching walk in C.", -1, methods};
+
+PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }

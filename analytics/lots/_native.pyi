@@ -1,0 +1,25 @@
+"""Types of the C core (analytics/lots/_native.c)."""
+
+Buffer = memoryview | bytes
+
+def match(
+    method: int,
+    wallet: bool,
+    n_events: int,
+    asset_starts: Buffer,
+    ts: Buffer,
+    kind: Buffer,
+    account: Buffer,
+    to_account: Buffer,
+    quantity: Buffer,
+    amount: Buffer,
+    acquisition: Buffer,
+    n_accounts: int,
+    first_acquisition_row: int,
+    next_row: int,
+) -> tuple[bytes, ...]: ...
+def value(
+    tx_starts: Buffer, flags: Buffer, quantity: Buffer, value: Buffer, has_value: Buffer
+) -> tuple[bytes, bytes, bytes, bytes, bytes]: ...
+def floor_muldiv(a: int, b: int, c: int) -> int: ...
+def compare_ratios(a: int, b: int, c: int, d: int) -> int: ...

@@ -1,0 +1,16 @@
+"""The lot engine's C core (analytics/lots/_native.c); everything else is in pyproject.toml.
+
+Building it needs a C compiler (gcc) and the Python headers.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "analytics.lots._native",
+            sources=["analytics/lots/_native.c"],
+            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wno-unused-parameter"],
+        )
+    ]
+)
