@@ -14,7 +14,7 @@ run: $(STAMP) frontend
 demo:
 	$(MAKE) run DEMO=1
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py analytics/lots/_native.c
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
