@@ -1,45 +1,51 @@
-"""Activities of a CSV import: read the uploaded file, validate it with ingest, write its transactions
-in one database transaction, and record the job's outcome.
+"""Activities of a CSV import: read the uploaded file, parse it once while its transactions stream into
+the account in one database transaction, and record the job's outcome.
 
-A bad file raises a non-retryable ApplicationError whose message is what the user reads; anything else
-(a database or storage hiccup) is retried, and a retry after a committed import answers that import's
-counts instead of importing again.
+Parsing runs in a helper thread, batch by batch, while the previous batch is written, so the parser
+and PostgreSQL work at the same time; memory holds a few batches, never the whole file's transactions.
+A bad file raises a non-retryable ApplicationError whose message is what the user reads, and its
+database transaction rolls back, so nothing of it stays; anything else (a database or storage hiccup)
+is retried, and a retry after a committed import answers that import's counts instead of importing
+again.
 """
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from itertools import islice
+from dataclasses import dataclass, field
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.heartbeat import heartbeating
-from ingest.files.check import inspect_file, iter_transactions
-from ingest.files.model import ParsedTransaction
+from activities.prefetch import prefetched
+from activities.uploads import read_upload
+from ingest.files.check import nothing_to_import, open_file
+from ingest.files.model import Ignored, ParsedTransaction, ParseItem
+from ingest.files.reader import GZIP_MAGIC
 from ingest.files.values import FIAT_CODES
 from ledger.bulk_import import (
     AccountImport,
     AccountUnavailable,
+    EncodedBatch,
     ImportCounts,
     ImportSource,
-    StagedFlow,
-    StagedTransaction,
+    encode_batch,
     previous_import,
 )
-from ledger.enums import FlowDirection, TransactionType
-from ledger.errors import CSV_IMPORT_FAILED, AccountError, account_error_message
+from ledger.enums import ImportType
+from ledger.errors import CSV_IMPORT_FAILED, AccountError, account_error_message, wrong_import_type
+from ledger.import_types import IMPORT_TYPE_NAMES, import_type_of
 from ledger.jobs import finish_import_job, record_progress, start_job
-from ledger.models import User
-from ledger.storage import Storage, StoredFileMissing, StoredFileTooLarge
+from ledger.storage import Storage
 
-BATCH_SIZE = 5_000  # transactions staged per COPY; the job's progress is written after each
-VALIDATED_PROGRESS = 10  # percent once the file is read and validated
-STAGED_PROGRESS = 90  # percent once every transaction is staged; the merge takes the rest
+BATCH_SIZE = 20_000  # transactions per COPY and merge; the job's progress is written after each
+RECOGNISED_PROGRESS = 5  # percent once the file is read and its format recognised
+WRITTEN_PROGRESS = 95  # percent once every transaction is written; the counts take the rest
 INVALID_FILE = "InvalidFile"  # ApplicationError type of every problem the user must fix
+_COUNT_CHUNK = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,7 @@ class ImportCsvInput:
     user_id: int
     account_id: int
     file_url: str
+    import_type: int | None = None  # into an existing account: the import type the file must be
 
 
 @dataclass(frozen=True)
@@ -71,34 +78,6 @@ def invalid_file(message: str) -> ApplicationError:
     return ApplicationError(message, type=INVALID_FILE, non_retryable=True)
 
 
-def _staged(tx: ParsedTransaction) -> StagedTransaction:
-    return StagedTransaction(
-        natural_key=tx.key,
-        timestamp=tx.timestamp,
-        type=TransactionType(tx.type),
-        flows=tuple(
-            StagedFlow(
-                direction=FlowDirection.INFLOW if flow.direction == "IN" else FlowDirection.OUTFLOW,
-                symbol=flow.asset,
-                quantity=flow.quantity,
-                is_fee=flow.is_fee,
-                value=flow.value,
-                value_currency=flow.value_currency,
-            )
-            for flow in tx.flows
-        ),
-        description=tx.description,
-        tx_hash=tx.tx_hash,
-        label=tx.label,
-    )
-
-
-def _batches(items: Iterable[StagedTransaction], size: int) -> Iterator[list[StagedTransaction]]:
-    iterator = iter(items)
-    while batch := list(islice(iterator, size)):
-        yield batch
-
-
 def _result(counts: ImportCounts) -> ImportCsvResult:
     return ImportCsvResult(
         counts.number_total,
@@ -107,6 +86,46 @@ def _result(counts: ImportCounts) -> ImportCsvResult:
         counts.number_skipped,
         counts.number_user_defined_tokens,
     )
+
+
+def line_count(data: bytes) -> int:
+    """Line breaks in the (possibly gzip-compressed) text: about how many rows the file has."""
+    if not data.startswith(GZIP_MAGIC):
+        return data.count(b"\n")
+    inflater = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)
+    count = 0
+    for start in range(0, len(data), _COUNT_CHUNK):
+        count += inflater.decompress(data[start : start + _COUNT_CHUNK]).count(b"\n")
+    return count
+
+
+@dataclass
+class _ParsedFile:
+    """The file's transactions in encoded batches, with the rows it ignored; the first row error stops
+    it. Parsing and encoding run in the prefetching thread."""
+
+    items: Iterable[ParseItem]
+    ignored: list[Ignored] = field(default_factory=list)
+    last_row: int = 0
+
+    def batches(self, size: int) -> Iterator[EncodedBatch]:
+        batch: list[ParsedTransaction] = []
+        try:
+            for item in self.items:
+                if isinstance(item, ParsedTransaction):
+                    batch.append(item)
+                    self.last_row = item.row
+                    if len(batch) >= size:
+                        yield encode_batch(batch)
+                        batch = []
+                elif isinstance(item, Ignored):
+                    self.ignored.append(item)
+                else:
+                    raise invalid_file(str(item))
+        except ValueError as exc:  # an unreadable row deep in the file: the user's to fix
+            raise invalid_file(str(exc)) from None
+        if batch:
+            yield encode_batch(batch)
 
 
 class CsvImportActivities:
@@ -129,47 +148,48 @@ class CsvImportActivities:
             if done is not None:
                 return _result(done)
             start_job(session, params.job_id)
-            public_id = session.scalar(select(User.public_id).where(User.id == params.user_id))
-        key = None if public_id is None else self._storage.key_of(params.file_url, public_id)
-        if key is None:
-            raise invalid_file(account_error_message(AccountError.INVALID_FILE_URL))
         try:
-            data = self._storage.read(key)
-        except StoredFileMissing:
-            raise invalid_file(account_error_message(AccountError.INVALID_FILE_URL)) from None
-        except StoredFileTooLarge as exc:
+            upload = read_upload(self._sessions, self._storage, params.user_id, params.file_url)
+            sheet, fmt = open_file(upload.data, upload.filename)
+        except (
+            ValueError
+        ) as exc:  # unavailable (UploadUnavailable), unreadable or unrecognised: the user's to fix
             raise invalid_file(str(exc)) from None
-        filename = key.rsplit("/", 1)[-1]
-        report = inspect_file(data, filename)
-        if not report.importable or report.format_id is None or report.format_name is None:
-            raise invalid_file("\n".join(report.errors))
-        self._progress(params.job_id, VALIDATED_PROGRESS)
+        import_type = import_type_of(fmt.id)
+        if params.import_type is not None and params.import_type != import_type:
+            raise invalid_file(
+                wrong_import_type(
+                    fmt.name,
+                    IMPORT_TYPE_NAMES[import_type],
+                    IMPORT_TYPE_NAMES[ImportType(params.import_type)],
+                )
+            )
+        rows = max(line_count(upload.data), 1)
+        self._progress(params.job_id, RECOGNISED_PROGRESS)
+        parsed = _ParsedFile(fmt.parse(sheet))
+        source = ImportSource(params.job_id, upload.key, fmt.id, fmt.name, import_type)
         try:
             with self._sessions.begin() as session:
-                writer = AccountImport(session, user_id=params.user_id, account_id=params.account_id)
-                for batch in _batches(self._transactions(data, filename), BATCH_SIZE):
-                    writer.stage(batch)
-                    share = writer.staged / max(report.transactions, 1)
-                    self._progress(
-                        params.job_id,
-                        VALIDATED_PROGRESS + int((STAGED_PROGRESS - VALIDATED_PROGRESS) * share),
-                    )
-                counts = writer.merge(
-                    ImportSource(params.job_id, key, report.format_id, report.format_name),
-                    number_ignored=len(report.ignored),
+                writer = AccountImport(
+                    session,
+                    user_id=params.user_id,
+                    account_id=params.account_id,
+                    source=source,
                     fiat_symbols=FIAT_CODES,
                 )
+                for batch in prefetched(parsed.batches(BATCH_SIZE)):
+                    writer.write(batch)
+                    share = min(parsed.last_row / rows, 1)
+                    self._progress(
+                        params.job_id,
+                        RECOGNISED_PROGRESS + int((WRITTEN_PROGRESS - RECOGNISED_PROGRESS) * share),
+                    )
+                if writer.staged == 0:
+                    raise invalid_file(nothing_to_import(parsed.ignored))
+                counts = writer.finish(number_ignored=len(parsed.ignored))
         except AccountUnavailable:
             raise invalid_file(account_error_message(AccountError.ACCOUNT_NOT_FOUND)) from None
         return _result(counts)
-
-    @staticmethod
-    def _transactions(data: bytes, filename: str) -> Iterator[StagedTransaction]:
-        try:
-            for tx in iter_transactions(data, filename):
-                yield _staged(tx)
-        except ValueError as exc:  # UnreadableFile, UnrecognisedFile, InvalidFile: all the user's to fix
-            raise invalid_file(str(exc)) from None
 
     @activity.defn
     def finish_import(self, params: FinishImportInput) -> None:

@@ -8,8 +8,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from temporalio.client import Client
+
 from activities.account_deletion import AccountDeletionActivities
+from activities.cost_basis import CostBasisActivities
 from activities.csv_import import CsvImportActivities
+from activities.csv_validation import CsvValidationActivities
+from activities.transfers import TransferActivities
 from ledger.db import sync_engine, sync_sessions
 from ledger.settings import Settings, get_settings
 from ledger.storage import Storage
@@ -26,18 +31,32 @@ class BoundActivities:
 
 
 @contextmanager
-def bound_activities(settings: Settings | None = None) -> Iterator[BoundActivities]:
-    """The activities and the executor that runs them; closes the database pool on exit."""
+def bound_activities(client: Client, settings: Settings | None = None) -> Iterator[BoundActivities]:
+    """The activities and the executor that runs them; closes the database pool on exit. `client` is the
+    worker's Temporal client, which activities that start workflows use."""
     settings = settings or get_settings()
     engine = sync_engine(settings.db_url)
     sessions = sync_sessions(engine)
-    csv_import = CsvImportActivities(sessions, Storage(settings))
+    storage = Storage(settings)
+    csv_import = CsvImportActivities(sessions, storage)
+    csv_validation = CsvValidationActivities(sessions, storage)
+    transfers = TransferActivities(sessions)
     deletion = AccountDeletionActivities(sessions)
+    cost_basis = CostBasisActivities(sessions, client, settings.task_queue)
     executor = ThreadPoolExecutor(max_workers=MAX_CONCURRENT_ACTIVITIES, thread_name_prefix="activity")
     try:
         yield BoundActivities(
             task_queue=settings.task_queue,
-            functions=[csv_import.validate_and_import_csv, csv_import.finish_import, deletion.delete_account],
+            functions=[
+                csv_import.validate_and_import_csv,
+                csv_import.finish_import,
+                csv_validation.validate_csv_file,
+                transfers.match_transfers_for_user,
+                deletion.delete_account,
+                cost_basis.enqueue_cost_basis,
+                cost_basis.compute_cost_basis,
+                cost_basis.record_cost_basis_failure,
+            ],
             executor=executor,
             max_concurrent=MAX_CONCURRENT_ACTIVITIES,
         )

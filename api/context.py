@@ -13,6 +13,7 @@ from strawberry.types import Info
 from api.services import Services
 from ledger.models import Job, User
 from ledger.scoped import Balance, TransactionCounts, UserScope
+from ledger.transactions_scope import TransactionsScope
 
 
 class Context(BaseContext):
@@ -22,6 +23,10 @@ class Context(BaseContext):
         self.session = session
         self.user = user
         self.scope = UserScope(session, user.id)
+        self.transactions = TransactionsScope(session, user.id)
+        # True while an admin or tax pro acts as this user (view-as, spec 000 §6). Sign-in has no view-as
+        # yet, so this is False; the checks that forbid file imports while viewing as read it.
+        self.viewing_as = False
         self.balances = DataLoader[int, list[Balance]](load_fn=self._load_balances)
         self.transaction_counts = DataLoader[int, TransactionCounts](load_fn=self._load_counts)
         self.latest_jobs = DataLoader[int, Job | None](load_fn=self._load_latest_jobs)

@@ -1,96 +1,101 @@
-"""Writing one file's transactions into an account: staged with COPY, merged with one set of
-INSERT … SELECT statements, all inside the caller's database transaction, so a file lands whole or not
-at all. Natural keys make the merge idempotent: a transaction the account already has is skipped.
+"""Writing one file's transactions into an account, batch by batch, all inside the caller's database
+transaction, so a file lands whole or not at all.
+
+Each batch is encoded in COPY's text format (`encode_batch`, in whatever thread parses the file),
+COPied into two temporary staging tables and merged with one statement: the transactions the account
+does not have yet (by natural key) are inserted, and only their flows and labels follow. Transaction
+ids are drawn from the table's sequence while staging, so flows join their transaction by staging row
+and never by a key lookup. Natural keys make the merge idempotent: a
+transaction the account already has, or one the file repeats, is skipped and counted.
 
 Symbols resolve to the shared asset of that symbol (best rank first), else to a fiat currency the
-caller names, else to the user's own token of that symbol, created on first use (user_asset_ ids).
+caller names, else to the user's own token of that symbol, created on first use (user_asset_ ids);
+each symbol is resolved once per import and remembered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import select, text
+from sqlalchemy import BindParameter, bindparam, select, text
 from sqlalchemy.orm import Session
 
-from ledger.copy import copy_rows
+from ledger.copy import copy_rows, copy_text
+from ledger.copy_format import bool_field, number_field, text_field, time_field
 from ledger.enums import FlowDirection, ImportType, TransactionType
 from ledger.models import Account, Import
 
 _ACCOUNT_IMPORT_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('account-import/' || :account_id, 0))"
+_SORT_MEMORY = "SET LOCAL work_mem = '64MB'"  # a batch's sorts by staging order stay in memory
 
 _STAGING_TABLES = """
 CREATE TEMPORARY TABLE staging_transactions (
-    seq bigint PRIMARY KEY, natural_key text NOT NULL, timestamp timestamptz NOT NULL, type text NOT NULL,
+    seq bigint NOT NULL, id bigint NOT NULL DEFAULT nextval(pg_get_serial_sequence('transactions', 'id')),
+    natural_key text NOT NULL, timestamp timestamptz NOT NULL, type text NOT NULL,
     description text NOT NULL, tx_hash text, label text
 ) ON COMMIT DROP;
 CREATE TEMPORARY TABLE staging_flows (
     seq bigint NOT NULL, position int NOT NULL, direction text NOT NULL, symbol text NOT NULL,
     quantity numeric NOT NULL, value numeric, value_currency text, is_fee boolean NOT NULL
 ) ON COMMIT DROP;
-CREATE TEMPORARY TABLE staging_assets (symbol text PRIMARY KEY, asset_id text) ON COMMIT DROP;
+CREATE TEMPORARY TABLE staging_assets (symbol text PRIMARY KEY, asset_id text NOT NULL) ON COMMIT DROP;
 """
-
-# The first occurrence of each natural key in the file: a key repeated within the file is one transaction.
-_FIRST_OCCURRENCES = (
-    "(SELECT DISTINCT ON (natural_key) * FROM staging_transactions ORDER BY natural_key, seq) AS first"
-)
+_TRANSACTION_COLUMNS = ("seq", "natural_key", "timestamp", "type", "description", "tx_hash", "label")
+_FLOW_COLUMNS = ("seq", "position", "direction", "symbol", "quantity", "value", "value_currency", "is_fee")
+_CLEAR_STAGING = "TRUNCATE staging_transactions, staging_flows"
 
 _RESOLVE_ASSETS = [
-    "INSERT INTO staging_assets (symbol) SELECT DISTINCT symbol FROM staging_flows",
-    """UPDATE staging_assets s SET asset_id = shared.id
-       FROM (SELECT DISTINCT ON (symbol) symbol, id FROM assets WHERE user_id IS NULL
-             ORDER BY symbol, rank NULLS LAST, id) AS shared
-       WHERE shared.symbol = s.symbol""",
+    """SELECT DISTINCT ON (symbol) symbol, id FROM assets
+       WHERE user_id IS NULL AND symbol IN :symbols ORDER BY symbol, rank NULLS LAST, id""",
     """INSERT INTO assets (id, symbol, name, type)
-       SELECT 'fiat_' || symbol, symbol, symbol, 'FIAT' FROM staging_assets
-       WHERE asset_id IS NULL AND symbol = ANY(:fiat)
+       SELECT 'fiat_' || symbol, symbol, symbol, 'FIAT' FROM unnest(CAST(:symbols AS text[])) AS symbol
        ON CONFLICT (id) DO NOTHING""",
-    "UPDATE staging_assets SET asset_id = 'fiat_' || symbol WHERE asset_id IS NULL AND symbol = ANY(:fiat)",
     """INSERT INTO assets (id, symbol, name, type, user_id)
        SELECT 'user_asset_' || gen_random_uuid(), symbol, symbol, 'USER_DEFINED_TOKEN', :user_id
-       FROM staging_assets WHERE asset_id IS NULL
+       FROM unnest(CAST(:symbols AS text[])) AS symbol
        ON CONFLICT (user_id, symbol) WHERE user_id IS NOT NULL DO NOTHING""",
-    """UPDATE staging_assets s SET asset_id = a.id FROM assets a
-       WHERE s.asset_id IS NULL AND a.user_id = :user_id AND a.symbol = s.symbol""",
+    "SELECT symbol, id FROM assets WHERE user_id = :user_id AND symbol IN :symbols",
 ]
 
-_INSERT_TRANSACTIONS = f"""
-INSERT INTO transactions (user_id, account_id, natural_key, timestamp, type, description, tx_hash, import_id)
-SELECT :user_id, :account_id, natural_key, timestamp, type, description, tx_hash, :import_id
-FROM {_FIRST_OCCURRENCES} ORDER BY seq
-ON CONFLICT (account_id, natural_key) DO NOTHING
+# The batch's transactions new to the account (the first of a key the file repeats wins), then the
+# flows and labels of exactly those. Foreign keys are checked at the end of the statement.
+_MERGE = """
+WITH inserted AS (
+    INSERT INTO transactions (id, user_id, account_id, natural_key, timestamp, type, description, tx_hash,
+                              import_id)
+    SELECT id, :user_id, :account_id, natural_key, timestamp, type, description, tx_hash, :import_id
+    FROM staging_transactions ORDER BY seq
+    ON CONFLICT (account_id, natural_key) DO NOTHING
+    RETURNING id
+), new_flows AS (
+    INSERT INTO flows (transaction_id, direction, asset_id, quantity, value, value_currency, is_fee)
+    SELECT s.id, f.direction, a.asset_id, f.quantity, f.value, f.value_currency, f.is_fee
+    FROM staging_flows f
+    JOIN staging_transactions s ON s.seq = f.seq
+    JOIN staging_assets a ON a.symbol = f.symbol
+    WHERE s.id IN (SELECT id FROM inserted)
+    ORDER BY f.seq, f.position
+), new_labels AS (
+    INSERT INTO transaction_labels (transaction_id, label_id)
+    SELECT s.id, l.id FROM staging_transactions s JOIN labels l ON l.user_id = :user_id AND l.name = s.label
+    WHERE s.id IN (SELECT id FROM inserted)
+)
+SELECT count(*) FROM inserted
 """
-
-_INSERT_FLOWS = f"""
-INSERT INTO flows (transaction_id, direction, asset_id, quantity, value, value_currency, is_fee)
-SELECT t.id, f.direction, a.asset_id, f.quantity, f.value, f.value_currency, f.is_fee
-FROM transactions t
-JOIN {_FIRST_OCCURRENCES} ON first.natural_key = t.natural_key
-JOIN staging_flows f ON f.seq = first.seq
-JOIN staging_assets a ON a.symbol = f.symbol
-WHERE t.account_id = :account_id AND t.import_id = :import_id
-ORDER BY f.seq, f.position
+_CREATE_LABELS = """
+INSERT INTO labels (user_id, name)
+SELECT DISTINCT :user_id, label FROM staging_transactions WHERE label IS NOT NULL
+ON CONFLICT (user_id, name) DO NOTHING
 """
-
-_INSERT_LABELS = [
-    """INSERT INTO labels (user_id, name)
-       SELECT DISTINCT :user_id, label FROM staging_transactions WHERE label IS NOT NULL
-       ON CONFLICT (user_id, name) DO NOTHING""",
-    f"""INSERT INTO transaction_labels (transaction_id, label_id)
-        SELECT t.id, l.id FROM transactions t
-        JOIN {_FIRST_OCCURRENCES} ON first.natural_key = t.natural_key
-        JOIN labels l ON l.user_id = :user_id AND l.name = first.label
-        WHERE t.account_id = :account_id AND t.import_id = :import_id""",
-]
-
+# Which of the user's own tokens the file named do its new transactions move (by the flows of each token).
 _COUNT_USER_DEFINED_TOKENS = """
-SELECT count(DISTINCT f.asset_id) FROM flows f JOIN transactions t ON t.id = f.transaction_id
-WHERE t.account_id = :account_id AND t.import_id = :import_id AND f.asset_id LIKE 'user\\_asset\\_%'
+SELECT count(*) FROM unnest(CAST(:tokens AS text[])) AS token
+WHERE EXISTS (SELECT 1 FROM flows f JOIN transactions t ON t.id = f.transaction_id
+              WHERE f.asset_id = token AND t.import_id = :import_id)
 """
 
 
@@ -98,25 +103,97 @@ class AccountUnavailable(LookupError):
     """The account does not exist, is not the user's, or is being deleted."""
 
 
-@dataclass(frozen=True, slots=True)
-class StagedFlow:
-    direction: FlowDirection
-    symbol: str
-    quantity: Decimal
-    is_fee: bool = False
-    value: Decimal | None = None
-    value_currency: str | None = None
+class FlowRecord(Protocol):
+    """One movement of one asset, as file parsers give it (ingest.files.model.Flow has this shape)."""
+
+    @property
+    def direction(self) -> str: ...  # IN or OUT
+
+    @property
+    def asset(self) -> str: ...  # the symbol
+
+    @property
+    def quantity(self) -> Decimal: ...
+
+    @property
+    def is_fee(self) -> bool: ...
+
+    @property
+    def value(self) -> Decimal | None: ...
+
+    @property
+    def value_currency(self) -> str | None: ...
+
+
+class TransactionRecord(Protocol):
+    """One transaction, as file parsers give it (ingest.files.model.ParsedTransaction has this shape)."""
+
+    @property
+    def key(self) -> str: ...  # the natural key within the account
+
+    @property
+    def timestamp(self) -> datetime: ...
+
+    @property
+    def type(self) -> str: ...  # a TransactionType name
+
+    @property
+    def flows(self) -> Sequence[FlowRecord]: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def tx_hash(self) -> str | None: ...
+
+    @property
+    def label(self) -> str | None: ...
+
+
+_TRANSACTION_TYPES = frozenset(TransactionType.__members__)
+_DIRECTIONS = {"IN": FlowDirection.INFLOW.value, "OUT": FlowDirection.OUTFLOW.value}
 
 
 @dataclass(frozen=True, slots=True)
-class StagedTransaction:
-    natural_key: str
-    timestamp: datetime
-    type: TransactionType
-    flows: tuple[StagedFlow, ...]
-    description: str = ""
-    tx_hash: str | None = None
-    label: str | None = None
+class EncodedBatch:
+    """A batch of a file's transactions in COPY text, for `AccountImport.write`."""
+
+    size: int
+    transactions: bytes
+    flows: bytes
+    symbols: frozenset[str]
+    labelled: bool  # some transaction carries a label
+
+
+def encode_batch(batch: Sequence[TransactionRecord]) -> EncodedBatch:
+    """Encode a batch (pure Python: any thread may do it while another writes the previous batch).
+    Raises ValueError on a type or direction the ledger does not know."""
+    transactions: list[str] = []
+    flows: list[str] = []
+    symbols: set[str] = set()
+    for seq, tx in enumerate(batch):
+        if tx.type not in _TRANSACTION_TYPES:
+            raise ValueError(f"{tx.type!r} is not a transaction type")
+        transactions.append(
+            f"{seq}\t{text_field(tx.key)}\t{time_field(tx.timestamp)}\t{tx.type}\t"
+            f"{text_field(tx.description)}\t{text_field(tx.tx_hash)}\t{text_field(tx.label)}\n"
+        )
+        for position, flow in enumerate(tx.flows):
+            direction = _DIRECTIONS.get(flow.direction)
+            if direction is None:
+                raise ValueError(f"{flow.direction!r} is not a flow direction")
+            symbols.add(flow.asset)
+            flows.append(
+                f"{seq}\t{position}\t{direction}\t{text_field(flow.asset)}\t{flow.quantity}\t"
+                f"{number_field(flow.value)}\t{text_field(flow.value_currency)}\t{bool_field(flow.is_fee)}\n"
+            )
+    return EncodedBatch(
+        size=len(batch),
+        transactions="".join(transactions).encode(),
+        flows="".join(flows).encode(),
+        symbols=frozenset(symbols),
+        labelled=any(tx.label is not None for tx in batch),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,19 +219,31 @@ def previous_import(session: Session, job_id: str) -> ImportCounts | None:
     done = session.scalar(select(Import).where(Import.job_id == job_id))
     if done is None:
         return None
+    return _counts(done)
+
+
+def _counts(record: Import) -> ImportCounts:
     return ImportCounts(
-        done.number_total,
-        done.number_imported,
-        done.number_ignored,
-        done.number_skipped,
-        done.number_user_defined_tokens,
+        record.number_total,
+        record.number_imported,
+        record.number_ignored,
+        record.number_skipped,
+        record.number_user_defined_tokens,
     )
 
 
 class AccountImport:
     """One file's import into one account of one user, within `session`'s transaction (never commits)."""
 
-    def __init__(self, session: Session, *, user_id: int, account_id: int) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        user_id: int,
+        account_id: int,
+        source: ImportSource,
+        fiat_symbols: Collection[str],
+    ) -> None:
         # One import at a time per account, without locking the account row against renames or deletion.
         session.execute(text(_ACCOUNT_IMPORT_LOCK), {"account_id": account_id})
         account = session.scalar(
@@ -165,88 +254,92 @@ class AccountImport:
         if account is None:
             raise AccountUnavailable(f"Account {account_id} is not available for import.")
         self._session = session
-        self._params: dict[str, Any] = {"user_id": user_id, "account_id": account_id}
+        self._user_id = user_id
+        self._fiat = frozenset(fiat_symbols)
+        self._asset_ids: dict[str, str] = {}
         self._staged = 0
+        self._imported = 0
+        session.execute(text(_SORT_MEMORY))
         session.execute(text(_STAGING_TABLES))
-
-    @property
-    def staged(self) -> int:
-        return self._staged
-
-    def stage(self, transactions: Iterable[StagedTransaction]) -> int:
-        """Add a batch of the file's transactions to the staging tables; answers how many."""
-        batch = list(transactions)
-        first_seq = self._staged
-        copy_rows(
-            self._session,
-            "staging_transactions",
-            ("seq", "natural_key", "timestamp", "type", "description", "tx_hash", "label"),
-            (
-                (seq, tx.natural_key, tx.timestamp, tx.type.value, tx.description, tx.tx_hash, tx.label)
-                for seq, tx in enumerate(batch, start=first_seq)
-            ),
-        )
-        copy_rows(
-            self._session,
-            "staging_flows",
-            ("seq", "position", "direction", "symbol", "quantity", "value", "value_currency", "is_fee"),
-            _flow_rows(batch, first_seq),
-        )
-        self._staged += len(batch)
-        return len(batch)
-
-    def merge(
-        self, source: ImportSource, *, number_ignored: int, fiat_symbols: Collection[str]
-    ) -> ImportCounts:
-        """Write the staged transactions the account does not have yet, with their flows and labels."""
-        session, params = self._session, self._params
-        session.execute(text("ANALYZE staging_transactions, staging_flows"))
-        for statement in _RESOLVE_ASSETS:
-            session.execute(text(statement), {**params, "fiat": list(fiat_symbols)})
-        record = Import(
-            user_id=params["user_id"],
-            account_id=params["account_id"],
+        self._record = Import(
+            user_id=user_id,
+            account_id=account_id,
             job_id=source.job_id,
             import_type=source.import_type,
             file_key=source.file_key,
             format_id=source.format_id,
             format_name=source.format_name,
-            number_total=self._staged + number_ignored,
+            number_total=0,
             number_imported=0,
-            number_ignored=number_ignored,
+            number_ignored=0,
             number_skipped=0,
             number_user_defined_tokens=0,
         )
-        session.add(record)
+        session.add(self._record)
         session.flush()
-        params = {**params, "import_id": record.id}
-        imported = session.connection().execute(text(_INSERT_TRANSACTIONS), params).rowcount
-        session.execute(text(_INSERT_FLOWS), params)
-        for statement in _INSERT_LABELS:
-            session.execute(text(statement), params)
-        record.number_imported = imported
-        record.number_skipped = self._staged - imported
-        record.number_user_defined_tokens = session.scalar(text(_COUNT_USER_DEFINED_TOKENS), params) or 0
+        self._params: dict[str, Any] = {
+            "user_id": user_id,
+            "account_id": account_id,
+            "import_id": self._record.id,
+        }
+
+    @property
+    def staged(self) -> int:
+        """Transactions of the file written so far, new or skipped."""
+        return self._staged
+
+    def write(self, batch: EncodedBatch) -> int:
+        """Stage and merge one batch of the file's transactions; answers how many were new."""
+        if not batch.size:
+            return 0
+        session = self._session
+        self._resolve(batch.symbols)
+        session.execute(text(_CLEAR_STAGING))
+        copy_text(session, "staging_transactions", _TRANSACTION_COLUMNS, batch.transactions)
+        copy_text(session, "staging_flows", _FLOW_COLUMNS, batch.flows)
+        if batch.labelled:
+            session.execute(text(_CREATE_LABELS), self._params)
+        new = session.scalar(text(_MERGE), self._params) or 0
+        self._staged += batch.size
+        self._imported += new
+        return new
+
+    def finish(self, *, number_ignored: int) -> ImportCounts:
+        """Record the import's counts once every batch is written."""
+        record, session = self._record, self._session
+        record.number_total = self._staged + number_ignored
+        record.number_imported = self._imported
+        record.number_ignored = number_ignored
+        record.number_skipped = self._staged - self._imported
+        tokens = [asset_id for asset_id in self._asset_ids.values() if asset_id.startswith("user_asset_")]
+        if tokens:
+            params = {**self._params, "tokens": tokens}
+            record.number_user_defined_tokens = session.scalar(text(_COUNT_USER_DEFINED_TOKENS), params) or 0
         session.flush()
-        return ImportCounts(
-            record.number_total,
-            record.number_imported,
-            record.number_ignored,
-            record.number_skipped,
-            record.number_user_defined_tokens,
-        )
+        return _counts(record)
 
-
-def _flow_rows(batch: list[StagedTransaction], first_seq: int) -> Iterator[tuple[Any, ...]]:
-    for seq, tx in enumerate(batch, start=first_seq):
-        for position, flow in enumerate(tx.flows):
-            yield (
-                seq,
-                position,
-                flow.direction.value,
-                flow.symbol,
-                flow.quantity,
-                flow.value,
-                flow.value_currency,
-                flow.is_fee,
+    def _resolve(self, symbols: frozenset[str]) -> None:
+        """Find (or create) the asset of each symbol not seen yet, for the merge to join."""
+        missing = sorted(symbols - self._asset_ids.keys())
+        if not missing:
+            return
+        session = self._session
+        found = self._asset_ids
+        in_symbols: BindParameter[list[str]] = bindparam("symbols", expanding=True)
+        shared, fiat, own, users = (text(statement) for statement in _RESOLVE_ASSETS)
+        rows = session.execute(shared.bindparams(in_symbols), {"symbols": missing})
+        found.update({symbol: asset_id for symbol, asset_id in rows})
+        fiat_symbols = [symbol for symbol in missing if symbol not in found and symbol in self._fiat]
+        if fiat_symbols:
+            session.execute(fiat, {"symbols": fiat_symbols})
+            found.update((symbol, f"fiat_{symbol}") for symbol in fiat_symbols)
+        unknown = [symbol for symbol in missing if symbol not in found]
+        if unknown:
+            session.execute(own, {"symbols": unknown, "user_id": self._user_id})
+            rows = session.execute(
+                users.bindparams(in_symbols), {"symbols": unknown, "user_id": self._user_id}
             )
+            found.update({symbol: asset_id for symbol, asset_id in rows})
+        copy_rows(
+            session, "staging_assets", ("symbol", "asset_id"), ((symbol, found[symbol]) for symbol in missing)
+        )

@@ -50,6 +50,24 @@ class MultiAddressImportError(StrEnum):
     UNKNOWN_JOB_ID = "unknown_job_id"
 
 
+class TransferError(StrEnum):
+    """Linking or unlinking a transfer by hand (codes of ours: the spec lists none for this)."""
+
+    TRANSACTION_NOT_FOUND = "transaction_not_found"
+    NOT_A_TRANSFER = "not_a_transfer"
+    LINK_NOT_FOUND = "link_not_found"
+
+
+TRANSFER_ERROR_MESSAGES: dict[TransferError, str] = {
+    TransferError.TRANSACTION_NOT_FOUND: "This transaction could not be found.",
+    TransferError.NOT_A_TRANSFER: (
+        "Only a send of one crypto asset and a receive of the same asset into another account "
+        "can be linked as a transfer."
+    ),
+    TransferError.LINK_NOT_FOUND: "These two transactions are not linked as a transfer.",
+}
+
+
 ACCOUNT_ERROR_MESSAGES: dict[AccountError, str] = {
     # Texts of spec 000 §8.
     AccountError.ACCOUNT_ALREADY_LINKED: "Account is already linked.",
@@ -60,6 +78,7 @@ ACCOUNT_ERROR_MESSAGES: dict[AccountError, str] = {
     AccountError.ACCOUNT_TYPE_SLUG_NOT_FOUND: "This integration could not be found.",
     AccountError.INVALID_ACCOUNT_TYPE_SLUG: "This integration does not take this kind of account.",
     AccountError.INVALID_FILE_URL: "This file could not be found among your uploads. Please upload it again.",
+    AccountError.INVALID_IMPORT_TYPE: "This account does not take files of this import type.",
     AccountError.GENERIC_ERROR: "Something went wrong. Please try again or contact support.",
 }
 
@@ -71,6 +90,14 @@ WALLET_NAME_REQUIRED = "Wallet name is required"
 def only_formats_allowed(formats: list[str]) -> str:
     """Spec 000 §5: a file whose extension the integration does not accept."""
     return f"Only {', '.join(formats)} files are allowed for this CSV import."
+
+
+def wrong_import_type(format_name: str, detected: str, requested: str) -> str:
+    """A file whose detected format is of another import type than the one chosen for it."""
+    return f"This file is a {format_name} export, a {detected} import, not a {requested} import."
+
+
+VIEW_AS_IMPORT_FORBIDDEN = "Files cannot be imported while viewing another user's account."
 
 
 def account_error_message(code: AccountError) -> str:

@@ -199,6 +199,14 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
             str(port),
             "-c",
             "unix_socket_directories=",
+            # Room for a million-row import in one transaction: its pages stay in memory, and no
+            # checkpoint starts midway (each would make every page touched next log itself whole).
+            "-c",
+            "shared_buffers=1GB",
+            "-c",
+            "max_wal_size=8GB",
+            "-c",
+            "checkpoint_timeout=30min",
         ],
         home / "logs" / "postgres.log",
         user=user,

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 typedef __int128 i128;
 typedef unsigned __int128 u128;
@@ -763,6 +765,361 @@ done:
     return result;
 }
 
+/* ---- CSV ------------------------------------------------------------------------------ */
+
+/* Rows of Arrow columns as CSV text, the bytes Polars' write_csv gives for them (quote_style
+ * "necessary": a string is quoted when it is empty or holds a comma, a quote or a line break,
+ * quotes doubled; nulls are empty fields; decimals with all their scale's digits; timestamps
+ * as %Y-%m-%dT%H:%M:%S.%6f and the zone's suffix). */
+
+enum { CSV_STRING_VIEW = 0, CSV_DECIMAL = 1, CSV_TIMESTAMP_US = 2, CSV_INT64 = 3 };
+
+typedef struct {
+    int kind;
+    const uint8_t *validity; /* NULL: no nulls */
+    const char *data;
+    const char **variadic; /* string views: the data buffers */
+    Py_ssize_t n_variadic;
+    int scale;
+    const char *suffix;
+    Py_ssize_t suffix_len;
+} CsvColumn;
+
+typedef struct {
+    int fd;
+    char *data;
+    size_t size, capacity;
+    int failed; /* errno of a failed write */
+} Out;
+
+static int out_flush(Out *out) {
+    size_t done = 0;
+    while (done < out->size) {
+        ssize_t written = write(out->fd, out->data + done, out->size - done);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            out->failed = errno ? errno : EIO;
+            return -1;
+        }
+        done += (size_t)written;
+    }
+    out->size = 0;
+    return 0;
+}
+
+/* room for `need` more bytes */
+static int out_room(Out *out, size_t need) {
+    if (out->size + need <= out->capacity) return 0;
+    if (out_flush(out)) return -1;
+    if (need > out->capacity) {
+        char *data = realloc(out->data, need);
+        if (!data) {
+            out->failed = ENOMEM;
+            return -1;
+        }
+        out->data = data;
+        out->capacity = need;
+    }
+    return 0;
+}
+
+
+static const uint64_t POW10[20] = {1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+                                   100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
+                                   1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+                                   1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+                                   1000000000000000000ULL, 10000000000000000000ULL};
+
+static const char PAIRS[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                "8081828384858687888990919293949596979899";
+
+/* `value` (< 10**width, width <= 9) in exactly `width` digits, two at a time */
+static void put_digits(char *at, uint32_t value, int width) {
+    char *p = at + width;
+    for (; width >= 2; width -= 2) {
+        uint32_t rest = value / 100;
+        p -= 2;
+        memcpy(p, PAIRS + 2 * (value - rest * 100), 2);
+        value = rest;
+    }
+    if (width) *--p = (char)('0' + value);
+}
+
+/* `value` (< 10**width) in exactly `width` digits */
+static char *put_padded(char *at, uint64_t value, int width) {
+    char *end = at + width;
+    while (width > 9) { /* nine digits at a time, in 32 bits */
+        uint64_t rest = value / 1000000000ULL;
+        width -= 9;
+        put_digits(at + width, (uint32_t)(value - rest * 1000000000ULL), 9);
+        value = rest;
+    }
+    put_digits(at, (uint32_t)value, width);
+    return end;
+}
+
+static char *put_u64(char *at, uint64_t value) {
+    int width = 1;
+    while (width < 20 && value >= POW10[width]) width++;
+    return put_padded(at, value, width);
+}
+
+
+/* an unsigned 128-bit integer in decimal */
+static char *put_u128(char *at, u128 value) {
+    const uint64_t e18 = POW10[18];
+    if (value <= UINT64_MAX) return put_u64(at, (uint64_t)value);
+    u128 high = value / e18;
+    uint64_t low = (uint64_t)(value - high * e18);
+    at = put_u128(at, high);
+    return put_padded(at, low, 18);
+}
+
+static char *put_decimal(char *at, i128 value, int scale) {
+    u128 magnitude = value < 0 ? -(u128)value : (u128)value;
+    if (value < 0) *at++ = '-';
+    if (scale == 0) return put_u128(at, magnitude);
+    /* scale <= 19 (checked by the caller): the fraction fits 64 bits */
+    uint64_t unit = POW10[scale], high = (uint64_t)(magnitude >> 64), low = (uint64_t)magnitude;
+    if (high < unit) { /* the quotient fits 64 bits: one hardware division */
+#if defined(__x86_64__)
+        uint64_t whole, fraction;
+        __asm__("divq %4" : "=a"(whole), "=d"(fraction) : "a"(low), "d"(high), "rm"(unit));
+#else
+        uint64_t whole = (uint64_t)(magnitude / unit), fraction = (uint64_t)(magnitude % unit);
+#endif
+        at = put_u64(at, whole);
+        *at++ = '.';
+        return put_padded(at, fraction, scale);
+    }
+    u128 whole = magnitude / unit;
+    at = put_u128(at, whole);
+    *at++ = '.';
+    return put_padded(at, (uint64_t)(magnitude - whole * unit), scale);
+}
+
+/* days since 1970-01-01 to a civil date (H. Hinnant's algorithm) */
+static void civil(int64_t days, int64_t *year, int *month, int *day) {
+    days += 719468;
+    int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+    int64_t doe = days - era * 146097;
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    int64_t mp = (5 * doy + 2) / 153;
+    *day = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *month = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *year = yoe + era * 400 + (*month <= 2);
+}
+
+static char *put_timestamp(char *at, int64_t micros) {
+    int64_t per_day = 86400LL * 1000000LL;
+    int64_t days = micros / per_day, rest = micros % per_day;
+    if (rest < 0) {
+        rest += per_day;
+        days -= 1;
+    }
+    int64_t year;
+    int month, day;
+    civil(days, &year, &month, &day);
+    at = put_padded(at, (uint64_t)year, 4); /* years 1..9999 (checked by the caller) */
+    *at++ = '-';
+    at = put_padded(at, (uint64_t)month, 2);
+    *at++ = '-';
+    at = put_padded(at, (uint64_t)day, 2);
+    *at++ = 'T';
+    int64_t seconds = rest / 1000000;
+    at = put_padded(at, (uint64_t)(seconds / 3600), 2);
+    *at++ = ':';
+    at = put_padded(at, (uint64_t)(seconds / 60 % 60), 2);
+    *at++ = ':';
+    at = put_padded(at, (uint64_t)(seconds % 60), 2);
+    *at++ = '.';
+    return put_padded(at, (uint64_t)(rest % 1000000), 6);
+}
+
+static int put_string(Out *out, const char *text, size_t length) {
+    int quote = length == 0;
+    for (size_t k = 0; k < length && !quote; k++) {
+        char c = text[k];
+        quote = c == ',' || c == '"' || c == '\n' || c == '\r';
+    }
+    if (out_room(out, quote ? 2 * length + 2 : length)) return -1;
+    char *at = out->data + out->size;
+    if (!quote) {
+        memcpy(at, text, length);
+        out->size += length;
+        return 0;
+    }
+    *at++ = '"';
+    for (size_t k = 0; k < length; k++) {
+        if (text[k] == '"') *at++ = '"';
+        *at++ = text[k];
+    }
+    *at++ = '"';
+    out->size = (size_t)(at - out->data);
+    return 0;
+}
+
+static int csv_field(Out *out, const CsvColumn *column, Py_ssize_t row) {
+    if (column->validity && !((column->validity[row >> 3] >> (row & 7)) & 1)) return 0;
+    switch (column->kind) {
+    case CSV_STRING_VIEW: {
+        const char *view = column->data + 16 * row;
+        int32_t length;
+        memcpy(&length, view, 4);
+        if (length <= 12) return put_string(out, view + 4, (size_t)length);
+        int32_t index, offset;
+        memcpy(&index, view + 8, 4);
+        memcpy(&offset, view + 12, 4);
+        if (index < 0 || index >= column->n_variadic) {
+            out->failed = EINVAL;
+            return -1;
+        }
+        return put_string(out, column->variadic[index] + offset, (size_t)length);
+    }
+    case CSV_DECIMAL: {
+        if (out_room(out, 48)) return -1;
+        i128 value;
+        memcpy(&value, column->data + 16 * row, 16);
+        out->size = (size_t)(put_decimal(out->data + out->size, value, column->scale) - out->data);
+        return 0;
+    }
+    case CSV_TIMESTAMP_US: {
+        if (out_room(out, 32 + (size_t)column->suffix_len)) return -1;
+        int64_t value;
+        memcpy(&value, column->data + 8 * row, 8);
+        char *at = put_timestamp(out->data + out->size, value);
+        memcpy(at, column->suffix, (size_t)column->suffix_len);
+        out->size = (size_t)(at + column->suffix_len - out->data);
+        return 0;
+    }
+    default: { /* CSV_INT64 */
+        if (out_room(out, 24)) return -1;
+        int64_t value;
+        memcpy(&value, column->data + 8 * row, 8);
+        char *at = out->data + out->size;
+        if (value < 0) *at++ = '-';
+        at = put_u64(at, value < 0 ? -(uint64_t)value : (uint64_t)value);
+        out->size = (size_t)(at - out->data);
+        return 0;
+    }
+    }
+}
+
+PyDoc_STRVAR(csv_doc,
+             "csv(fd, n_rows, columns) -> None\n\n"
+             "Write n_rows rows of CSV (no header) to the file descriptor. columns: one tuple per column,\n"
+             "(kind, validity or None, values, extra): kind 0 string view (values: the 16-byte views,\n"
+             "extra: a tuple of the data buffers), 1 decimal128 (extra: the scale, 0..19), 2 timestamp\n"
+             "in microseconds of years 1..9999 (extra: the zone suffix, bytes), 3 int64 (extra: None).");
+
+static PyObject *csv(PyObject *self, PyObject *args) {
+    int fd;
+    Py_ssize_t n_rows;
+    PyObject *list;
+    if (!PyArg_ParseTuple(args, "inO!", &fd, &n_rows, &PyTuple_Type, &list)) return NULL;
+    if (n_rows < 0) {
+        PyErr_SetString(PyExc_ValueError, "n_rows < 0");
+        return NULL;
+    }
+    Py_ssize_t n_columns = PyTuple_GET_SIZE(list), n_buffers = 0, held = 0;
+    for (Py_ssize_t c = 0; c < n_columns; c++) {
+        PyObject *item = PyTuple_GET_ITEM(list, c);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 4) {
+            PyErr_SetString(PyExc_TypeError, "a column is (kind, validity, values, extra)");
+            return NULL;
+        }
+        n_buffers += 2;
+        PyObject *extra = PyTuple_GET_ITEM(item, 3);
+        if (PyTuple_Check(extra)) n_buffers += PyTuple_GET_SIZE(extra);
+    }
+    PyObject *result = NULL;
+    size_t n_slots = (size_t)n_buffers + 1;
+    CsvColumn *columns = calloc((size_t)n_columns + 1, sizeof(CsvColumn));
+    Py_buffer *views = calloc(n_slots, sizeof(Py_buffer));
+    const char **variadic = calloc(n_slots, sizeof(char *));
+    Out out = {fd, malloc(1 << 22), 0, 1 << 22, 0};
+    if (!columns || !views || !variadic || !out.data) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t next_variadic = 0;
+    for (Py_ssize_t c = 0; c < n_columns; c++) {
+        PyObject *item = PyTuple_GET_ITEM(list, c);
+        CsvColumn *column = &columns[c];
+        column->kind = (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
+        if (column->kind < CSV_STRING_VIEW || column->kind > CSV_INT64) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "unknown column kind");
+            goto done;
+        }
+        static const Py_ssize_t widths[4] = {16, 16, 8, 8};
+        PyObject *validity = PyTuple_GET_ITEM(item, 1);
+        if (validity != Py_None) {
+            if (PyObject_GetBuffer(validity, &views[held], PyBUF_SIMPLE) < 0) goto done;
+            if (views[held].len < (n_rows + 7) / 8) {
+                held++;
+                PyErr_SetString(PyExc_ValueError, "validity buffer too short");
+                goto done;
+            }
+            column->validity = views[held++].buf;
+        }
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(item, 2), &views[held], PyBUF_SIMPLE) < 0) goto done;
+        if (views[held].len < n_rows * widths[column->kind]) {
+            held++;
+            PyErr_SetString(PyExc_ValueError, "values buffer too short");
+            goto done;
+        }
+        column->data = views[held++].buf;
+        PyObject *extra = PyTuple_GET_ITEM(item, 3);
+        if (column->kind == CSV_STRING_VIEW) {
+            if (!PyTuple_Check(extra)) {
+                PyErr_SetString(PyExc_TypeError, "string views need their data buffers");
+                goto done;
+            }
+            column->variadic = variadic + next_variadic;
+            column->n_variadic = PyTuple_GET_SIZE(extra);
+            for (Py_ssize_t k = 0; k < column->n_variadic; k++) {
+                if (PyObject_GetBuffer(PyTuple_GET_ITEM(extra, k), &views[held], PyBUF_SIMPLE) < 0) goto done;
+                variadic[next_variadic++] = views[held++].buf;
+            }
+        } else if (column->kind == CSV_DECIMAL) {
+            column->scale = (int)PyLong_AsLong(extra);
+            if (column->scale < 0 || column->scale > 19) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "decimal scale out of range");
+                goto done;
+            }
+        } else if (column->kind == CSV_TIMESTAMP_US) {
+            char *suffix;
+            if (PyBytes_AsStringAndSize(extra, &suffix, &column->suffix_len) < 0) goto done;
+            column->suffix = suffix;
+        }
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t row = 0; row < n_rows && !out.failed; row++) {
+        for (Py_ssize_t c = 0; c < n_columns; c++) {
+            if (c && !out_room(&out, 1)) out.data[out.size++] = ',';
+            if (csv_field(&out, &columns[c], row)) break;
+        }
+        if (!out_room(&out, 1)) out.data[out.size++] = '\n';
+    }
+    if (!out.failed) out_flush(&out);
+    Py_END_ALLOW_THREADS
+    if (out.failed) {
+        errno = out.failed;
+        PyErr_SetFromErrno(PyExc_OSError);
+        goto done;
+    }
+    result = Py_NewRef(Py_None);
+done:
+    for (Py_ssize_t k = 0; k < held; k++) PyBuffer_Release(&views[k]);
+    free(views);
+    free(variadic);
+    free(columns);
+    free(out.data);
+    return result;
+}
+
 /* Test hooks: the exact arithmetic, on Python ints within the signed 128-bit range. */
 static int to_i128(PyObject *object, i128 *out) {
     unsigned char bytes[16];
@@ -799,6 +1156,7 @@ static PyObject *py_compare_ratios(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"match", match, METH_VARARGS, match_doc},
     {"value", value, METH_VARARGS, value_doc},
+    {"csv", csv, METH_VARARGS, csv_doc},
     {"floor_muldiv", py_floor_muldiv, METH_VARARGS, "(a * b) // c, exactly, for -2**127 < a < 2**127, b >= 0, c > 0."},
     {"compare_ratios", py_compare_ratios, METH_VARARGS, "sign of a/b - c/d, exactly (a, c >= 0; b, d > 0)."},
     {NULL, NULL, 0, NULL},

@@ -1,5 +1,7 @@
 """Types of the C core (analytics/lots/_native.c)."""
 
+from typing import Any
+
 Buffer = memoryview | bytes
 
 def match(
@@ -21,5 +23,6 @@ def match(
 def value(
     tx_starts: Buffer, flags: Buffer, quantity: Buffer, value: Buffer, has_value: Buffer
 ) -> tuple[bytes, bytes, bytes, bytes, bytes]: ...
+def csv(fd: int, n_rows: int, columns: tuple[tuple[int, Any, Any, Any], ...]) -> None: ...
 def floor_muldiv(a: int, b: int, c: int) -> int: ...
 def compare_ratios(a: int, b: int, c: int, d: int) -> int: ...

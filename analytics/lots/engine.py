@@ -64,32 +64,29 @@ def compute(
     `until`: only flows before this instant count (the snapshot is then "as of" it).
     Raises LedgerError for bad input and ValueError for an impossible method/scope pair.
     """
-    timeline = method if isinstance(method, MethodTimeline) else MethodTimeline.single(method)
-    if scope is Scope.WALLET and timeline.methods & TAXPAYER_WIDE_METHODS:
-        raise ValueError("ACB and SP pool all of a taxpayer's holdings: use the universal scope")
-    if start is not None and start.scope is not scope:
-        raise ValueError(f"the snapshot was computed in the {start.scope} scope, not {scope}")
-
+    timeline = checked_timeline(method, scope, start)
     flows = validate_ledger(ledger)
     del ledger  # the caller may have handed over its only reference: free it early
-    if start is not None and start.as_of is not None:
-        flows = flows.filter(pl.col("timestamp") >= start.as_of)
-    if until is not None:
-        flows = flows.filter(pl.col("timestamp") < until)
-    events = build_events(flows, base_currency).frame.with_columns(
-        acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
-    )
+    events = lot_events(flows, base_currency, start, until)
     del flows
+    return result_from_events(events, timeline, scope, start, until)
+
+
+def result_from_events(
+    events: pl.DataFrame,
+    timeline: MethodTimeline,
+    scope: Scope,
+    start: Snapshot | None = None,
+    until: datetime | None = None,
+) -> LotResult:
+    """`compute`'s result from its events (see `lot_events`)."""
     carried = start.lots if start is not None else Snapshot.empty(scope).lots
     walked = walk(events, timeline, scope, _start_lots(carried))
 
     lots = finish_lots(lots_table(events, carried, walked), walked)
     disposals = disposals_table(events, lots, walked)
-    label = "+".join(sorted({period.method.value for period in timeline.periods}))
-    if len(timeline.periods) > 1:
-        label = "TIMELINE(" + ",".join(f"{p.start}:{p.method.value}" for p in timeline.periods) + ")"
     return LotResult(
-        method=label,
+        method=label(timeline),
         scope=scope,
         lots=decimal_lots(lots),
         disposals=disposals,
@@ -98,6 +95,37 @@ def compute(
         _scaled_lots=lots,
         _walked=walked,
     )
+
+
+def checked_timeline(method: Method | MethodTimeline, scope: Scope, start: Snapshot | None) -> MethodTimeline:
+    """The method as a timeline; ValueError for an impossible method/scope/snapshot combination."""
+    timeline = method if isinstance(method, MethodTimeline) else MethodTimeline.single(method)
+    if scope is Scope.WALLET and timeline.methods & TAXPAYER_WIDE_METHODS:
+        raise ValueError("ACB and SP pool all of a taxpayer's holdings: use the universal scope")
+    if start is not None and start.scope is not scope:
+        raise ValueError(f"the snapshot was computed in the {start.scope} scope, not {scope}")
+    return timeline
+
+
+def lot_events(
+    flows: pl.DataFrame, base_currency: str, start: Snapshot | None, until: datetime | None
+) -> pl.DataFrame:
+    """The validated flows' events, sorted, with their `acquisition` order (see events.py)."""
+    if start is not None and start.as_of is not None:
+        flows = flows.filter(pl.col("timestamp") >= start.as_of)
+    if until is not None:
+        flows = flows.filter(pl.col("timestamp") < until)
+    return build_events(flows, base_currency).frame.with_columns(
+        acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
+    )
+
+
+def label(timeline: MethodTimeline) -> str:
+    """The method as LotResult.method and the summary name it."""
+    text = "+".join(sorted({period.method.value for period in timeline.periods}))
+    if len(timeline.periods) > 1:
+        text = "TIMELINE(" + ",".join(f"{p.start}:{p.method.value}" for p in timeline.periods) + ")"
+    return text
 
 
 def _start_lots(carried: pl.DataFrame) -> list[StartLot]:

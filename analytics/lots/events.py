@@ -33,7 +33,17 @@ class Events:
 
 
 def build_events(flows: pl.DataFrame, base_currency: str) -> Events:
-    flows = _valued(flows, base_currency)
+    parts, legs = event_parts(flows, base_currency)
+    del flows
+    return Events(assemble([parts], [legs]))
+
+
+def event_parts(
+    flows: pl.DataFrame, base_currency: str, first_tx: int = 0
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The events of validated flows of whole transactions, but the transfers', unsorted; and
+    the transfer legs (for `assemble`). Transactions are numbered from `first_tx` + 1."""
+    flows = _valued(flows, base_currency, first_tx)
     # one lazy query: each part reads only the columns it needs, and nothing wide is copied
     crypto = flows.lazy().filter(~pl.col("fiat"))
     trading = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_null())
@@ -57,16 +67,23 @@ def build_events(flows: pl.DataFrame, base_currency: str) -> Events:
         pl.col("own").is_null().alias("missing_price"),
     )
     legs = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_not_null()).collect()
-    del flows
-    moves, transfer_fees = _transfers(legs)
-    frame = (
-        pl.concat([acquisitions, disposals, fees, moves.lazy(), transfer_fees.lazy()], how="vertical")
+    parts = pl.concat([acquisitions, disposals, fees], how="vertical").collect()
+    return parts, legs
+
+
+def assemble(parts: list[pl.DataFrame], legs: list[pl.DataFrame]) -> pl.DataFrame:
+    """The events of every part and of the transfers (paired across all the legs), sorted."""
+    moves, transfer_fees = _transfers(pl.concat(legs, how="vertical"))
+    legs.clear()
+    frame = pl.concat([*parts, moves, transfer_fees], how="vertical")
+    parts.clear()
+    return (
+        frame.lazy()
         .with_columns(income=pl.col("type").is_in(sorted(INCOME_TYPES)) & (pl.col("kind") == ACQUIRE))
         .sort("asset", "ts", "kind", "tx", "ordinal")
         .drop("tx", "ordinal")
         .collect()
     )
-    return Events(frame)
 
 
 def _common(kind: int, *, type_: str | None = None, quantity: pl.Expr | None = None) -> list[pl.Expr]:
@@ -85,11 +102,11 @@ def _common(kind: int, *, type_: str | None = None, quantity: pl.Expr | None = N
     ]
 
 
-def _valued(flows: pl.DataFrame, base_currency: str) -> pl.DataFrame:
+def _valued(flows: pl.DataFrame, base_currency: str, first_tx: int = 0) -> pl.DataFrame:
     """Add own value, resolved value and fee share to every flow (see TREATMENTS.md)."""
     if not _sorted_by_tx(flows):
         flows = flows.sort("tx_id", "row")
-    flows = flows.with_columns(_flow_columns(base_currency)).with_columns(
+    flows = flows.with_columns(_flow_columns(first_tx)).with_columns(
         flow_id=pl.col("tx_id") + ":" + pl.col("ordinal").cast(pl.String)
     )
     if _native is None:
@@ -130,12 +147,12 @@ def _sorted_by_tx(flows: pl.DataFrame) -> bool:
     return bool(flows.select((pl.col("tx_id") >= pl.col("tx_id").shift()).all()).item())
 
 
-def _flow_columns(base_currency: str) -> list[pl.Expr]:
+def _flow_columns(first_tx: int) -> list[pl.Expr]:
     index = pl.int_range(pl.len())
     first_of_tx = pl.col("tx_id") != pl.col("tx_id").shift(fill_value="")
     return [
         first_of_tx.alias("first_of_tx"),
-        first_of_tx.cum_sum().alias("tx"),
+        (first_of_tx.cum_sum() + first_tx).alias("tx"),
         (index - pl.when(first_of_tx).then(index).forward_fill()).alias("ordinal"),
         pl.col("timestamp").dt.epoch("us").alias("ts"),
         pl.col("quantity").to_physical().alias("q"),

@@ -65,10 +65,15 @@ def validate_ledger(raw: pl.DataFrame) -> pl.DataFrame:
     Returns the columns `row, tx_id, timestamp (UTC), account, type, asset, direction, quantity,
     value, is_fee, link_id` with quantity and value as Decimal(38, 18), ordered as given.
     """
+    return validate_rows(raw, 1)
+
+
+def validate_rows(raw: pl.DataFrame, first_row: int) -> pl.DataFrame:
+    """`validate_ledger` for a part of a ledger whose first row is data row `first_row`."""
     missing = [name for name in LEDGER_COLUMNS if name not in raw.columns]
     if missing:
         raise LedgerError(f"missing column(s): {', '.join(missing)}", column=missing[0])
-    frame = raw.select(LEDGER_COLUMNS).with_row_index("row", offset=1)
+    frame = raw.select(LEDGER_COLUMNS).with_row_index("row", offset=first_row)
 
     for name in ("tx_id", "account", "asset"):
         text = _text(frame, name)

@@ -1,5 +1,7 @@
 """The C core (`_native`, built from _native.c by setup.py) and moving columns in and out of it."""
 
+from typing import IO, Any
+
 import polars as pl
 
 try:
@@ -38,3 +40,56 @@ def from_bytes(data: bytes, dtype: pl.DataType | type[pl.DataType]) -> pl.Series
     kind = {pl.Int64: pa.int64(), pl.Int8: pa.int8()}[dtype]  # type: ignore[index]
     array = pa.Array.from_buffers(kind, len(data) // (kind.bit_width // 8), [None, pa.py_buffer(data)])
     return pl.Series(pl.from_arrow(array))
+
+
+# timestamps the C core formats: years 1 to 9999 (µs since the epoch)
+_FIRST_MICROS, _END_MICROS = -62_135_596_800_000_000, 253_402_300_800_000_000
+
+
+def write_csv(frame: pl.DataFrame, file: IO[bytes], *, include_header: bool) -> None:
+    """`frame.write_csv(file, include_header=...)`, the same bytes; by the C core when it can.
+
+    It can for string, decimal (scale up to 19), int64 and UTC microsecond timestamp columns
+    (years 1 to 9999): the tables the engine writes. Anything else is written by Polars.
+    """
+    columns = _csv_columns(frame) if _native is not None else None
+    if columns is None:
+        frame.write_csv(file, include_header=include_header)
+        return
+    if include_header:
+        file.write(frame.head(0).write_csv().encode())
+    file.flush()
+    assert _native is not None
+    _native.csv(file.fileno(), frame.height, columns)
+
+
+def _csv_columns(frame: pl.DataFrame) -> tuple[tuple[int, Any, Any, Any], ...] | None:
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    columns: list[tuple[int, Any, Any, Any]] = []
+    for column in frame.to_arrow(compat_level=pl.CompatLevel.newest()).columns:
+        array = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
+        if array.offset:
+            return None
+        kind = array.type
+        validity, values, *data = array.buffers()
+        if validity is not None and array.null_count == 0:
+            validity = None
+        if pa.types.is_string_view(kind):
+            columns.append((0, validity, values, tuple(data)))
+        elif pa.types.is_decimal128(kind) and kind.scale <= 19:
+            columns.append((1, validity, values, kind.scale))
+        elif pa.types.is_timestamp(kind) and kind.unit == "us" and kind.tz == "UTC":
+            bounds = pc.min_max(array.cast(pa.int64())).as_py()
+            if (
+                bounds["min"] is not None
+                and not _FIRST_MICROS <= bounds["min"] <= bounds["max"] < _END_MICROS
+            ):
+                return None
+            columns.append((2, validity, values, b"+0000"))
+        elif pa.types.is_int64(kind):
+            columns.append((3, validity, values, None))
+        else:
+            return None
+    return tuple(columns)

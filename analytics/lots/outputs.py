@@ -3,33 +3,44 @@
 import json
 import shutil
 import tempfile
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 
 from analytics.lots.engine import LotResult
+from analytics.lots.native import write_csv
 from analytics.lots.summary import summarize
 
 TABLES = ("lots", "disposals", "income")
-_CHECKPOINT_ROWS = 500_000
+CHECKPOINT_ROWS = 500_000
 
 
 def write_outputs(result: LotResult, out_dir: Path) -> None:
     """Write everything into a fresh directory next to `out_dir`, then swap it in whole."""
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
-    try:
+    with staged(out_dir) as staging:
         frames = {"lots": result.lots, "disposals": result.disposals, "income": result.income}
         # Polars and DuckDB release the GIL while they write: the database (one DuckDB thread,
         # which also makes it smaller) is written beside the files (Polars' own threads).
         with ThreadPoolExecutor(max_workers=2) as pool:
             database = pool.submit(_database, frames, staging / "cairn.duckdb")
             files = pool.submit(_files, frames, staging)
-            summary = json.dumps(summarize(result), indent=2, sort_keys=True)
+            summary = summary_text(summarize(result))
             database.result()
             files.result()
-        (staging / "summary.json").write_text(summary + "\n")
+        (staging / "summary.json").write_text(summary)
+
+
+@contextmanager
+def staged(out_dir: Path) -> Iterator[Path]:
+    """A fresh directory next to `out_dir` to write into; swapped in whole if no error escapes."""
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-", dir=out_dir.parent))
+    try:
+        yield staging
         if out_dir.exists():
             for name in (
                 *(f"{t}.{ext}" for t in TABLES for ext in ("parquet", "csv")),
@@ -46,11 +57,16 @@ def write_outputs(result: LotResult, out_dir: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
+def summary_text(summary: dict[str, Any]) -> str:
+    return json.dumps(summary, indent=2, sort_keys=True) + "\n"
+
+
 def _files(frames: dict[str, pl.DataFrame], staging: Path) -> None:
     for name, frame in frames.items():
         # LZ4: a third cheaper to write than zstd, for files a little larger
         frame.write_parquet(staging / f"{name}.parquet", compression="lz4", statistics=False)
-        frame.write_csv(staging / f"{name}.csv")
+        with open(staging / f"{name}.csv", "wb") as file:
+            write_csv(frame, file, include_header=True)  # the C core's, the same bytes as Polars'
 
 
 def _database(frames: dict[str, pl.DataFrame], path: Path) -> None:
@@ -63,5 +79,5 @@ def _database(frames: dict[str, pl.DataFrame], path: Path) -> None:
             database.register("frame", frame.to_arrow(compat_level=pl.CompatLevel.newest()))
             database.execute(f"CREATE TABLE {name} AS SELECT * FROM frame")
             database.unregister("frame")
-            if frame.height >= _CHECKPOINT_ROWS:
+            if frame.height >= CHECKPOINT_ROWS:
                 database.execute("CHECKPOINT")

@@ -38,11 +38,18 @@ def scaled(column: pl.Expr) -> pl.Expr:
     return column.cast(DECIMAL).to_physical()
 
 
-def lots_table(events: pl.DataFrame, carried: pl.DataFrame, walked: Walked) -> pl.DataFrame:
+def lots_table(
+    events: pl.DataFrame,
+    carried: pl.DataFrame,
+    walked: Walked,
+    first_row: int = 0,
+    moved_row: int | None = None,
+) -> pl.DataFrame:
     """Every lot row: carried from a snapshot, opened by an acquisition, or moved by a transfer.
 
-    Returned with scaled integer columns `quantity`, `cost_basis` and a `row` index; see
-    `finish_lots` for the final decimals.
+    Returned with scaled integer columns `quantity`, `cost_basis` and a `row` index (the walk's
+    lots-table rows: from `first_row` for the carried and acquired lots, from `moved_row`,
+    by default right after them, for the moved pieces); see `finish_lots` for the final decimals.
     """
     acquired = events.filter(pl.col("kind") == ACQUIRE).select(
         lot_id=pl.col("flow_id"),
@@ -68,11 +75,20 @@ def lots_table(events: pl.DataFrame, carried: pl.DataFrame, walked: Walked) -> p
             acquired,
         ]
     )
-    moved = _moved(events, head, walked)
-    return pl.concat([head, moved]).with_row_index("row").with_columns(pl.col("row").cast(pl.Int64))
+    moved_row = first_row + head.height if moved_row is None else moved_row
+    moved = _moved(events, head, walked, first_row, moved_row)
+    rows = pl.concat(
+        [
+            pl.int_range(first_row, first_row + head.height, dtype=pl.Int64, eager=True),
+            pl.int_range(moved_row, moved_row + moved.height, dtype=pl.Int64, eager=True),
+        ]
+    )
+    return pl.concat([head, moved]).select(pl.lit(rows).alias("row"), pl.all())
 
 
-def _moved(events: pl.DataFrame, head: pl.DataFrame, walked: Walked) -> pl.DataFrame:
+def _moved(
+    events: pl.DataFrame, head: pl.DataFrame, walked: Walked, first_row: int, moved_row: int
+) -> pl.DataFrame:
     """Pieces created by transfers: their id is the parent's id, '>', and the receiving flow."""
     ids, origins, chains, txs = (
         head["lot_id"].to_list(),
@@ -83,6 +99,8 @@ def _moved(events: pl.DataFrame, head: pl.DataFrame, walked: Walked) -> pl.DataF
     callouts: list[str | None] = []
     moved = walked.moved
     moves = events.select("flow_id", "tx_id", "asset", "to_account")[moved["event"]]
+    # a parent is a head row, or a moved row listed before its child
+    shift = head.height - moved_row
     for parent, flow, tx in zip(moved["parent"], moves["flow_id"], moves["tx_id"], strict=True):
         if parent < 0:
             ids.append(flow)
@@ -91,6 +109,7 @@ def _moved(events: pl.DataFrame, head: pl.DataFrame, walked: Walked) -> pl.DataF
             txs.append(tx)
             callouts.append(Callout.INSUFFICIENT_QUANTITY.value)
         else:
+            parent = parent + shift if parent >= moved_row else parent - first_row
             ids.append(f"{ids[parent]}>{flow}")
             origins.append(origins[parent])
             chains.append(f"{chains[parent]}>{flow}" if chains[parent] else flow)

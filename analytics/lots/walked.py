@@ -59,6 +59,14 @@ class Walked:
 
 def walk(events: pl.DataFrame, timeline: MethodTimeline, scope: Scope, start: list[StartLot]) -> Walked:
     """Walk the events (sorted by asset, time, kind, tx, flow; with an `acquisition` column)."""
+    method = native_method(events, timeline, start)
+    if method is not None:
+        return native_walk(events, method, scope is Scope.WALLET)
+    return _python_walk(events, timeline, scope, start)
+
+
+def native_method(events: pl.DataFrame, timeline: MethodTimeline, start: list[StartLot]) -> int | None:
+    """The C core's method code when it can walk these events, else None."""
     single = timeline.periods[0].method if len(timeline.periods) == 1 else None
     if (
         _native is not None
@@ -66,8 +74,8 @@ def walk(events: pl.DataFrame, timeline: MethodTimeline, scope: Scope, start: li
         and not start
         and not events.filter((pl.col("kind") == ACQUIRE) & (pl.col("amount") < 0)).height
     ):
-        return _native_walk(events, NATIVE_METHODS[single], scope is Scope.WALLET)
-    return _python_walk(events, timeline, scope, start)
+        return NATIVE_METHODS[single]
+    return None
 
 
 def _python_walk(
@@ -129,7 +137,10 @@ def _from_matching(matching: Matching) -> Walked:
     return Walked(slices, moved, open_, lambda: ranks)
 
 
-def _native_walk(events: pl.DataFrame, method: int, wallet: bool) -> Walked:
+def native_walk(events: pl.DataFrame, method: int, wallet: bool, next_row: int | None = None) -> Walked:
+    """The C core's walk. Lots-table rows are the events' `acquisition` numbers, then from
+    `next_row` (default: the number of acquisitions) for the pieces moved by transfers; the
+    events may be a run of whole assets cut from a larger frame (rows then stay global)."""
     assert _native is not None
     n = events.height
     lengths = events["asset"].rle()  # sorted by asset: one run per asset
@@ -157,7 +168,7 @@ def _native_walk(events: pl.DataFrame, method: int, wallet: bool) -> Walked:
         _buffer(events["acquisition"]),
         accounts,
         0,
-        n_acquisitions(events),
+        n_acquisitions(events) if next_row is None else next_row,
     )
     (event, row, quantity, cost, acquired, proceeds) = parts[:6]
     count = len(event) // 8

@@ -12,8 +12,9 @@ from temporalio.service import RPCError
 
 from api.context import CairnInfo
 from api.schema.common import MutationResult
-from ledger.enums import AccountKind, JobStatus
+from ledger.enums import AccountKind, JobStatus, SyncMethod
 from ledger.errors import WALLET_NAME_REQUIRED, AccountError
+from ledger.import_types import allowed_import_types
 from ledger.models import Account as AccountRow
 from ledger.scoped import Balance as BalanceRow
 from workflows.delete_account import DeleteAccountWorkflow, DeleteAccountWorkflowInput
@@ -65,10 +66,19 @@ class Account:
     image_url: str
     address: str | None
     sync_info: SyncInfo
+    integration_name: str
+    sync_method: str  # the integration's: Automatic sync, Custom file, Cairn CSV, or both
+    is_synced_integration: bool = strawberry.field(
+        description="The integration syncs automatically: importing files into it may duplicate transactions."
+    )
+    allowed_import_types: list[int] = strawberry.field(
+        description="Import types a file import into this account may have (empty: it takes no files)."
+    )
 
     @classmethod
     def of(cls, row: AccountRow) -> Account:
         integration = row.integration
+        sync_method = None if integration is None else integration.sync_method
         return cls(
             account_id=row.id,
             id=strawberry.ID(str(row.id)),
@@ -77,6 +87,10 @@ class Account:
             slug="" if integration is None else integration.slug,
             image_url="" if integration is None else integration.image_url,
             address=row.address,
+            integration_name="" if integration is None else integration.name,
+            sync_method="" if sync_method is None else sync_method.value,
+            is_synced_integration=sync_method in (SyncMethod.AUTOMATIC, SyncMethod.AUTOMATIC_AND_FILE),
+            allowed_import_types=[int(kind) for kind in allowed_import_types(row.kind, row.integration_slug)],
             sync_info=SyncInfo(
                 is_syncing=row.is_syncing,
                 will_be_deleted=row.will_be_deleted,
@@ -138,7 +152,8 @@ async def _page(info: CairnInfo, kind: AccountKind, page: int, limit: int) -> Ac
     return AccountPage(items=[Account.of(row) for row in rows], total=total, page=page, limit=limit)
 
 
-def _account_id(value: strawberry.ID) -> int | None:
+def account_id_of(value: strawberry.ID) -> int | None:
+    """The account (or transaction) id an ID names; None for anything that is not one."""
     return int(value) if str(value).isdecimal() else None
 
 
@@ -166,7 +181,7 @@ class AccountsQuery:
 
     @strawberry.field
     async def account(self, info: CairnInfo, id: strawberry.ID) -> Account | None:
-        account_id = _account_id(id)
+        account_id = account_id_of(id)
         row = None if account_id is None else await info.context.scope.account(account_id)
         return None if row is None else Account.of(row)
 
@@ -179,7 +194,7 @@ class AccountsMutation:
         problem = _name_problem(name)
         if problem is not None:
             return MutationResult.failed(AccountError.INVALID_ACCOUNT, problem)
-        account_id = _account_id(id)
+        account_id = account_id_of(id)
         scope = info.context.scope
         renamed = (
             None
@@ -194,7 +209,7 @@ class AccountsMutation:
     @strawberry.mutation
     async def delete_custom_wallet(self, info: CairnInfo, id: strawberry.ID) -> MutationResult:
         context = info.context
-        account_id = _account_id(id)
+        account_id = account_id_of(id)
         marked = (
             None
             if account_id is None

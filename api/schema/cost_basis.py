@@ -1,20 +1,39 @@
-"""The cost-basis and freezing state the status panel shows (spec 000 §3, §4)."""
+"""The cost-basis and freezing state the status panel shows, and the request for a run (spec 000 §3, §4,
+§7, §8). The API only marks the request and starts (or joins) the user's CostBasisWorkflow."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 import strawberry
+from temporalio.service import RPCError
 
-import api.schema.common  # noqa: F401 (registers QueuePriority as a GraphQL enum)
 from api.context import CairnInfo
-from ledger.enums import FreezingStatus, QueuePriority
+from api.schema.common import MutationResult
+from ledger.cost_basis_runs import COST_BASIS_FAILED, ENQUEUE_FAILED
+from ledger.cost_basis_scope import CostBasisScope
+from ledger.enums import CostBasisState, FreezingStatus, QueuePriority
+from ledger.errors import AccountError
+from ledger.models import CostBasisStatus as StatusRow
+from workflows.cost_basis import request_run
 
 
 @strawberry.type
 class CostBasisStatusInfo:
     state: str | None
     priority: QueuePriority | None
+    error_message: str | None = strawberry.field(
+        default=None, description="What to tell the user when the last run failed and none is running."
+    )
+
+    @classmethod
+    def of(cls, row: StatusRow) -> CostBasisStatusInfo:
+        failed = row.state is CostBasisState.FAILED
+        return cls(
+            state=None if row.state is None else row.state.value,
+            priority=row.priority,
+            error_message=COST_BASIS_FAILED if failed else None,
+        )
 
 
 @strawberry.type
@@ -74,10 +93,35 @@ class CostBasisQuery:
             cost_basis_last_synced_at=status.last_synced_at,
             cost_basis_compute_start_time=status.compute_start_time,
             cost_basis_compute_end_time=status.compute_end_time,
-            cost_basis_status=CostBasisStatusInfo(
-                state=None if status.state is None else status.state.value, priority=status.priority
-            ),
+            cost_basis_status=CostBasisStatusInfo.of(status),
             cost_basis_recomputation_date=status.recomputation_date,
             cost_basis_paused=status.is_paused,
             freezing=freezing,
         )
+
+
+@strawberry.type
+class CostBasisMutation:
+    @strawberry.mutation
+    async def enqueue_cost_basis(
+        self, info: CairnInfo, priority: QueuePriority = QueuePriority.HIGH
+    ) -> MutationResult:
+        """Enqueue the user's cost-basis run; a request while one runs makes it run once more."""
+        context = info.context
+        scope = CostBasisScope(context.session, context.user.id)
+        before = await scope.request(priority)
+        await context.session.commit()
+        try:
+            client = await context.services.temporal()
+            await request_run(
+                client,
+                context.user.id,
+                context.user.public_id,
+                priority,
+                context.services.settings.task_queue,
+            )
+        except (RPCError, RuntimeError):
+            await scope.withdraw(before)
+            await context.session.commit()
+            return MutationResult.failed(AccountError.GENERIC_ERROR, ENQUEUE_FAILED)
+        return MutationResult.ok()

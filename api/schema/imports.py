@@ -1,4 +1,9 @@
-"""CSV imports: creating a custom wallet from an uploaded file (CsvImportWorkflow) and its job status."""
+"""CSV imports: creating an account from an uploaded file (CsvImportWorkflow), importing a file into an
+account the user has (AccountImportWorkflow), and the job status both are polled with.
+
+A file for an integration of category Exchange makes an exchange account fed by files (kind 1); the
+generic CSV and wallet or blockchain integrations make a custom wallet (kind 3).
+"""
 
 from __future__ import annotations
 
@@ -8,17 +13,27 @@ import strawberry
 from temporalio.service import RPCError
 
 from api.context import CairnInfo
-from api.schema.accounts import Account
+from api.schema.accounts import Account, account_id_of
+from api.schema.uploads import check_upload
 from ledger.catalog import integration_by_slug
-from ledger.enums import AccountKind, JobKind, JobStatus
+from ledger.enums import AccountKind, ImportType, IntegrationCategory, JobKind, JobStatus
 from ledger.errors import (
     CUSTOM_WALLET_CREATION_FAILED,
+    VIEW_AS_IMPORT_FORBIDDEN,
     WALLET_NAME_REQUIRED,
     AccountError,
     account_error_message,
+    wrong_import_type,
 )
+from ledger.import_types import IMPORT_TYPE_NAMES, allowed_import_types
 from ledger.models import Job
-from workflows.csv_import import CsvImportInput, CsvImportWorkflow
+from workflows.csv_import import (
+    AccountImportInput,
+    AccountImportWorkflow,
+    CsvImportInput,
+    CsvImportWorkflow,
+    account_import_workflow_id,
+)
 from workflows.csv_import import workflow_id as csv_import_workflow_id
 
 UNKNOWN_JOB = "This import could not be found."
@@ -40,6 +55,25 @@ class CreateCustomWalletResult:
 
     @classmethod
     def failed(cls, code: AccountError, message: str | None = None) -> CreateCustomWalletResult:
+        return cls(success=False, error=code.value, error_message=message or account_error_message(code))
+
+
+@strawberry.input
+class ImportAccountTransactionsInput:
+    account_id: strawberry.ID
+    csv_url: str
+    import_type: int  # spec 000 §3: 1 generic CSV, 2 trade imports, 3 trade transfers, 7 transaction history
+
+
+@strawberry.type
+class ImportAccountTransactionsResult:
+    success: bool
+    job_id: str | None = None
+    error: str | None = None
+    error_message: str | None = None
+
+    @classmethod
+    def failed(cls, code: AccountError, message: str | None = None) -> ImportAccountTransactionsResult:
         return cls(success=False, error=code.value, error_message=message or account_error_message(code))
 
 
@@ -92,11 +126,11 @@ class CsvImportJob:
             progress=0,
         )
 
-    @strawberry.field
+    @strawberry.field(description="The account the file was imported into: a custom wallet or an exchange.")
     async def created_custom_wallet(self, info: CairnInfo) -> Account | None:
         if self.account_id is None:
             return None
-        row = await info.context.scope.account(self.account_id, AccountKind.CUSTOM_WALLET)
+        row = await info.context.scope.account(self.account_id)
         return None if row is None else Account.of(row)
 
 
@@ -123,7 +157,12 @@ class ImportsMutation:
             return CreateCustomWalletResult.failed(AccountError.ACCOUNT_TYPE_SLUG_NOT_FOUND)
         if context.services.storage.key_of(given.csv_url, context.user.public_id) is None:
             return CreateCustomWalletResult.failed(AccountError.INVALID_FILE_URL)
-        account = await context.scope.create_account(AccountKind.CUSTOM_WALLET, name, integration)
+        kind = (
+            AccountKind.EXCHANGE
+            if integration.category == IntegrationCategory.EXCHANGE
+            else AccountKind.CUSTOM_WALLET
+        )
+        account = await context.scope.create_account(kind, name, integration)
         job_id = csv_import_workflow_id(str(uuid.uuid4()))
         await context.scope.create_job(job_id, JobKind.CSV_IMPORT, account.id)
         await context.session.commit()
@@ -143,3 +182,62 @@ class ImportsMutation:
             await context.session.commit()
             return CreateCustomWalletResult.failed(AccountError.GENERIC_ERROR, CUSTOM_WALLET_CREATION_FAILED)
         return CreateCustomWalletResult(success=True, job_id=job_id)
+
+    @strawberry.mutation
+    async def import_account_transactions(
+        self, info: CairnInfo, input: ImportAccountTransactionsInput
+    ) -> ImportAccountTransactionsResult:
+        """Import a file into an exchange or custom wallet the user has (the two import routes)."""
+        context = info.context
+        if context.viewing_as:
+            return ImportAccountTransactionsResult.failed(
+                AccountError.INVALID_ACCOUNT, VIEW_AS_IMPORT_FORBIDDEN
+            )
+        account_id = account_id_of(input.account_id)
+        account = None if account_id is None else await context.scope.account(account_id)
+        if account is None or account.will_be_deleted:
+            return ImportAccountTransactionsResult.failed(AccountError.ACCOUNT_NOT_FOUND)
+        if input.import_type not in allowed_import_types(account.kind, account.integration_slug):
+            return ImportAccountTransactionsResult.failed(AccountError.INVALID_IMPORT_TYPE)
+        if context.services.storage.key_of(input.csv_url, context.user.public_id) is None:
+            return ImportAccountTransactionsResult.failed(AccountError.INVALID_FILE_URL)
+        report = await check_upload(context, input.csv_url)
+        if report.errors or report.import_type is None or report.format_name is None:
+            return ImportAccountTransactionsResult.failed(
+                AccountError.GENERIC_ERROR, "\n".join(report.errors)
+            )
+        if report.import_type != input.import_type:
+            return ImportAccountTransactionsResult.failed(
+                AccountError.INVALID_IMPORT_TYPE,
+                wrong_import_type(
+                    report.format_name,
+                    IMPORT_TYPE_NAMES[ImportType(report.import_type)],
+                    IMPORT_TYPE_NAMES[ImportType(input.import_type)],
+                ),
+            )
+        job_id = account_import_workflow_id(str(uuid.uuid4()))
+        await context.scope.create_job(job_id, JobKind.CSV_IMPORT, account.id)
+        account.is_syncing = True
+        await context.session.commit()
+        try:
+            client = await context.services.temporal()
+            await client.start_workflow(
+                AccountImportWorkflow.run,
+                AccountImportInput(
+                    job_id=job_id,
+                    account_id=account.id,
+                    user_id=context.user.id,
+                    file_url=input.csv_url,
+                    import_type=input.import_type,
+                ),
+                id=job_id,
+                task_queue=context.services.settings.task_queue,
+            )
+        except (RPCError, RuntimeError):
+            await context.scope.fail_job(job_id, CUSTOM_WALLET_CREATION_FAILED)
+            account.is_syncing = False
+            await context.session.commit()
+            return ImportAccountTransactionsResult.failed(
+                AccountError.GENERIC_ERROR, CUSTOM_WALLET_CREATION_FAILED
+            )
+        return ImportAccountTransactionsResult(success=True, job_id=job_id)

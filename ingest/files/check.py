@@ -97,11 +97,12 @@ def inspect_file(data: bytes, filename: str, *, max_errors: int = 100) -> FileRe
     if error_count > len(errors):
         errors.append(f"…and {error_count - len(errors)} more errors")
     if not error_count and not transactions:
-        errors.append(_nothing_to_import(ignored))
+        errors.append(nothing_to_import(ignored))
     return FileReport(fmt.id, fmt.name, transactions, ignored, errors, assets)
 
 
-def _nothing_to_import(ignored: list[Ignored]) -> str:
+def nothing_to_import(ignored: list[Ignored]) -> str:
+    """Why a file without row errors imports nothing: no data rows, or every row ignored."""
     if not ignored:
         return "The file has no data rows: there is nothing to import."
     first = ignored[0]

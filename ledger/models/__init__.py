@@ -7,7 +7,16 @@ from ledger.models.cost_basis import CostBasisStatus, TaxYearFreeze
 from ledger.models.imports import Import
 from ledger.models.integrations import Integration
 from ledger.models.jobs import Job
-from ledger.models.transactions import Flow, Label, Transaction, TransactionLabel, TransactionLink
+from ledger.models.lots import DisposedLot, IncomeEvent, TaxLot
+from ledger.models.transactions import (
+    Flow,
+    Label,
+    Transaction,
+    TransactionLabel,
+    TransactionLink,
+    TransactionLinkExclusion,
+    TransactionReview,
+)
 from ledger.models.users import CostBasisMethodPeriod, User, UserSession
 
 __all__ = [
@@ -16,16 +25,21 @@ __all__ = [
     "Base",
     "CostBasisMethodPeriod",
     "CostBasisStatus",
+    "DisposedLot",
     "Flow",
     "Import",
+    "IncomeEvent",
     "Integration",
     "Job",
     "Label",
     "Price",
+    "TaxLot",
     "TaxYearFreeze",
     "Transaction",
     "TransactionLabel",
     "TransactionLink",
+    "TransactionLinkExclusion",
+    "TransactionReview",
     "User",
     "UserSession",
 ]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, SmallInteger, Text, func, text
+from sqlalchemy import ForeignKey, SmallInteger, Text, Uuid, func, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ledger.enums import CostBasisState, FreezingStatus, QueuePriority
@@ -22,7 +23,10 @@ class CostBasisStatus(Base):
     compute_start_time: Mapped[datetime | None]
     compute_end_time: Mapped[datetime | None]
     last_synced_at: Mapped[datetime | None]
-    recomputation_date: Mapped[datetime | None]  # the earliest date whose results are stale
+    # set by a request no run has started on yet: the run in progress then makes one more pass
+    recomputation_date: Mapped[datetime | None]
+    run_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)  # the run whose results are stored
+    last_error: Mapped[str | None] = mapped_column(Text)  # why the last run failed
     is_paused: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     is_undergoing_allocation: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())

@@ -27,18 +27,22 @@ from ledger.models.base import MONEY, QUANTITY, Base, created_at_column, text_en
 
 
 class Transaction(Base):
+    """One transaction of one account. Its user and its import are plain columns, not foreign keys: the
+    account implies both (its user; its imports go when it goes), and a bulk import writes millions of
+    rows, each of which a foreign key would check on its own (migration 0003)."""
+
     __tablename__ = "transactions"
     __table_args__ = (
         UniqueConstraint("account_id", "natural_key", name="uq_transactions_account_id_natural_key"),
         Index("ix_transactions_user_id_timestamp", "user_id", "timestamp"),
-        Index("ix_transactions_import_id", "import_id"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    # Time-ordered (UUIDv7) when the database assigns it, as bulk imports do: new ids append to the index.
     public_id: Mapped[uuid.UUID] = mapped_column(
-        Uuid, unique=True, default=uuid.uuid4, server_default=func.gen_random_uuid()
+        Uuid, unique=True, default=uuid.uuid4, server_default=func.uuidv7()
     )
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(BigInteger)  # the account's user
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
     natural_key: Mapped[str] = mapped_column(Text)  # the source's id, else a digest: unique per account
     timestamp: Mapped[datetime]
@@ -47,12 +51,13 @@ class Transaction(Base):
     tx_hash: Mapped[str | None] = mapped_column(Text)
     is_manual: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     is_ignored: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
-    import_id: Mapped[int | None] = mapped_column(ForeignKey("imports.id", ondelete="SET NULL"))
+    import_id: Mapped[int | None] = mapped_column(BigInteger)  # the imports row of the file it came from
     created_at: Mapped[datetime] = created_at_column()
 
 
 class Flow(Base):
-    """One movement of one asset into or out of the transaction's account."""
+    """One movement of one asset into or out of the transaction's account. `asset_id` is an `assets` id
+    that bulk import resolved from that table; not a foreign key, for the reason `Transaction` gives."""
 
     __tablename__ = "flows"
     __table_args__ = (
@@ -63,7 +68,7 @@ class Flow(Base):
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
     transaction_id: Mapped[int] = mapped_column(ForeignKey("transactions.id", ondelete="CASCADE"), index=True)
     direction: Mapped[FlowDirection] = mapped_column(text_enum(FlowDirection, "flow_direction"))
-    asset_id: Mapped[str] = mapped_column(ForeignKey("assets.id"), index=True)
+    asset_id: Mapped[str] = mapped_column(String(200), index=True)
     quantity: Mapped[Decimal] = mapped_column(QUANTITY)
     value: Mapped[Decimal | None] = mapped_column(MONEY)  # fiat value at the time, when known
     value_currency: Mapped[str | None] = mapped_column(String(10))
@@ -113,3 +118,31 @@ class TransactionLink(Base):
     confidence: Mapped[Decimal] = mapped_column(Numeric(5, 4), default=Decimal(1), server_default="1")
     created_by: Mapped[str] = mapped_column(String(10))  # 'user' or 'auto'
     created_at: Mapped[datetime] = created_at_column()
+
+
+class TransactionLinkExclusion(Base):
+    """A send and a receive the user unlinked by hand: transfer matching never pairs them again."""
+
+    __tablename__ = "transaction_link_exclusions"
+
+    from_transaction_id: Mapped[int] = mapped_column(
+        ForeignKey("transactions.id", ondelete="CASCADE"), primary_key=True
+    )
+    to_transaction_id: Mapped[int] = mapped_column(
+        ForeignKey("transactions.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = created_at_column()
+
+
+class TransactionReview(Base):
+    """A transaction that needs the user's review, and why: a transfer leg that matching could not pair
+    (or that the user unlinked), shown rather than left to reset cost basis unnoticed. A row of its own
+    rather than a column of `transactions`, so flagging many legs writes narrow rows, not wide ones."""
+
+    __tablename__ = "transaction_reviews"
+
+    transaction_id: Mapped[int] = mapped_column(
+        ForeignKey("transactions.id", ondelete="CASCADE"), primary_key=True
+    )
+    reason: Mapped[str] = mapped_column(Text)

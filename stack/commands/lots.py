@@ -9,11 +9,9 @@ from analytics.lots import (
     Method,
     MethodTimeline,
     Scope,
-    compute,
-    read_ledger,
     read_timeline,
-    write_outputs,
 )
+from analytics.lots.streamed import compute_and_write_file
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -42,18 +40,18 @@ def handle_compute(args: argparse.Namespace) -> int:
         method: Method | MethodTimeline = (
             read_timeline(args.timeline) if args.timeline else Method(args.method)
         )
-        result = compute(
-            read_ledger(args.ledger, validate=False),  # compute validates it
+        # computed and written run by run of assets (the same files as write_outputs(compute(...)))
+        written = compute_and_write_file(
+            args.ledger,
             method,
             Scope(args.scope),
+            args.out,
             base_currency=args.base_currency.upper(),
         )
     except (LedgerError, ValueError) as error:
         print(f"cairn lots compute: {args.ledger}: {error}", file=sys.stderr)
         return 1
-    write_outputs(result, args.out)
     print(
-        f"{result.lots.height} lots, {result.disposals.height} disposal slices, "
-        f"{result.income.height} income rows → {args.out}"
+        f"{written.lots} lots, {written.disposals} disposal slices, {written.income} income rows → {args.out}"
     )
     return 0

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import uuid
+
 import httpx
 import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from temporalio.client import Client
 
 from ingest.files.check import NOT_FOUND
 from ingest.files.formats.generic import FORMATS as GENERIC_FORMATS
+from ledger.models import User
 from ledger.settings import Settings
 from tests.api.graphql import CSV_SLUG, PRESIGN, generic_csv, gql, upload
+from workflows.csv_validation import workflow_id as validation_workflow_id
 
-pytestmark = pytest.mark.servers
+pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]  # validation runs in the worker
 
 VALIDATE = """
 query Validate($url: String!, $generic: Boolean!, $slug: String!) {
   csvValidation(csvFileUrl: $url, isGeneric: $generic, accountTypeSlug: $slug) {
-    csvValidationErrors format numberTotal numberIgnored
+    csvValidationErrors format importType numberTotal numberIgnored
   }
 }
 """
@@ -73,9 +80,25 @@ async def test_an_uploaded_generic_csv_validates(user: httpx.AsyncClient) -> Non
     assert await validate(user, url) == {
         "csvValidationErrors": [],
         "format": GENERIC_FORMATS[0].name,
+        "importType": 1,
         "numberTotal": 3,
         "numberIgnored": 1,
     }
+
+
+async def test_validating_a_file_again_reads_the_first_check(
+    user: httpx.AsyncClient, temporal_client: Client, db_session: Session
+) -> None:
+    url = await upload(user, "trades.csv", GOOD)
+    first = await validate(user, url)
+    public_id = (await gql(user, ME))["me"]["publicId"]
+    user_id = db_session.scalar(select(User.id).where(User.public_id == uuid.UUID(public_id)))
+    assert user_id is not None
+    handle = temporal_client.get_workflow_handle(validation_workflow_id(user_id, url))
+    run = (await handle.describe()).run_id
+
+    assert await validate(user, url) == first
+    assert (await handle.describe()).run_id == run  # the file was parsed once
 
 
 async def test_an_uncompressed_upload_validates_too(user: httpx.AsyncClient) -> None:

@@ -4,6 +4,7 @@ by a transaction that does not commit."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -11,9 +12,11 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ledger.bulk_import import AccountImport, AccountUnavailable, ImportSource, StagedFlow, StagedTransaction
-from ledger.enums import CurrencyType, FlowDirection, TransactionType
-from ledger.models import Asset, Flow, Import, Transaction
+from ingest.files.model import Flow as ParsedFlow
+from ingest.files.model import ParsedTransaction
+from ledger.bulk_import import AccountImport, AccountUnavailable, ImportSource, encode_batch
+from ledger.enums import CurrencyType, FlowDirection
+from ledger.models import Account, Asset, Flow, Import, Transaction, User
 from tests.workflows.ledger_rows import new_job, new_wallet
 
 pytestmark = pytest.mark.servers
@@ -21,17 +24,16 @@ pytestmark = pytest.mark.servers
 WHEN = datetime(2024, 6, 1, 12, tzinfo=UTC)
 
 
-def trade(key: str, bought: str, sold: str, label: str | None = None) -> StagedTransaction:
-    return StagedTransaction(
-        natural_key=key,
+def trade(key: str, bought: str, sold: str, label: str | None = None) -> ParsedTransaction:
+    return ParsedTransaction(
+        key=key,
         timestamp=WHEN,
-        type=TransactionType.TRADE,
+        type="TRADE",
         flows=(
-            StagedFlow(FlowDirection.INFLOW, bought, Decimal("1.000000000000000001")),
-            StagedFlow(
-                FlowDirection.OUTFLOW, sold, Decimal("12.5"), value=Decimal("12.5"), value_currency="USD"
-            ),
+            ParsedFlow("IN", bought, Decimal("1.000000000000000001")),
+            ParsedFlow("OUT", sold, Decimal("12.5"), value=Decimal("12.5"), value_currency="USD"),
         ),
+        row=1,
         label=label,
     )
 
@@ -42,12 +44,20 @@ def source(job_id: str) -> ImportSource:
     )
 
 
+def importer(
+    session: Session, user: User, account: Account, job_id: str, fiat_symbols: Collection[str] = ("USD",)
+) -> AccountImport:
+    return AccountImport(
+        session, user_id=user.id, account_id=account.id, source=source(job_id), fiat_symbols=fiat_symbols
+    )
+
+
 def test_symbols_resolve_to_shared_fiat_and_the_users_own_assets(db_session: Session) -> None:
     user, account = new_wallet(db_session)
     job_id = new_job(db_session, user, account)
-    writer = AccountImport(db_session, user_id=user.id, account_id=account.id)
-    writer.stage([trade("a", "BTC", "SEK"), trade("b", "NEWCOIN", "BTC", label="defi")])
-    counts = writer.merge(source(job_id), number_ignored=2, fiat_symbols={"SEK", "USD"})
+    writer = importer(db_session, user, account, job_id, fiat_symbols={"SEK", "USD"})
+    writer.write(encode_batch([trade("a", "BTC", "SEK"), trade("b", "NEWCOIN", "BTC", label="defi")]))
+    counts = writer.finish(number_ignored=2)
     db_session.commit()
 
     assert (counts.number_total, counts.number_imported, counts.number_ignored, counts.number_skipped) == (
@@ -77,9 +87,9 @@ def test_symbols_resolve_to_shared_fiat_and_the_users_own_assets(db_session: Ses
 def test_exact_quantities_survive(db_session: Session) -> None:
     user, account = new_wallet(db_session)
     job_id = new_job(db_session, user, account)
-    writer = AccountImport(db_session, user_id=user.id, account_id=account.id)
-    writer.stage([trade("a", "ETH", "USD")])
-    writer.merge(source(job_id), number_ignored=0, fiat_symbols={"USD"})
+    writer = importer(db_session, user, account, job_id)
+    writer.write(encode_batch([trade("a", "ETH", "USD")]))
+    writer.finish(number_ignored=0)
     db_session.commit()
 
     inflow = db_session.scalar(
@@ -95,9 +105,9 @@ def test_a_users_token_is_reused_and_other_users_get_their_own(db_session: Sessi
     other, other_account = new_wallet(db_session)
     for owner, wallet, key in ((user, account, "a"), (user, account, "b"), (other, other_account, "a")):
         job_id = new_job(db_session, owner, wallet)
-        writer = AccountImport(db_session, user_id=owner.id, account_id=wallet.id)
-        writer.stage([trade(key, "SAMECOIN", "USD")])
-        writer.merge(source(job_id), number_ignored=0, fiat_symbols={"USD"})
+        writer = importer(db_session, owner, wallet, job_id)
+        writer.write(encode_batch([trade(key, "SAMECOIN", "USD")]))
+        writer.finish(number_ignored=0)
         db_session.commit()
 
     tokens = db_session.execute(
@@ -109,29 +119,33 @@ def test_a_users_token_is_reused_and_other_users_get_their_own(db_session: Sessi
 def test_a_key_repeated_in_the_file_is_one_transaction(db_session: Session) -> None:
     user, account = new_wallet(db_session)
     job_id = new_job(db_session, user, account)
-    writer = AccountImport(db_session, user_id=user.id, account_id=account.id)
-    writer.stage([trade("same", "BTC", "USD")])
-    writer.stage([trade("same", "ETH", "USD"), trade("other", "ETH", "USD")])
-    counts = writer.merge(source(job_id), number_ignored=0, fiat_symbols={"USD"})
+    writer = importer(db_session, user, account, job_id)
+    writer.write(
+        encode_batch(
+            [trade("same", "BTC", "USD"), trade("again", "BTC", "USD"), trade("again", "SOL", "USD")]
+        )
+    )
+    writer.write(encode_batch([trade("same", "ETH", "USD"), trade("other", "ETH", "USD")]))
+    counts = writer.finish(number_ignored=0)
     db_session.commit()
 
-    assert (counts.number_imported, counts.number_skipped) == (2, 1)
-    first = db_session.scalar(
-        select(Transaction).where(Transaction.natural_key == "same", Transaction.account_id == account.id)
-    )
-    assert first is not None
-    assert db_session.scalars(select(Flow.asset_id).where(Flow.transaction_id == first.id)).all() == [
-        "crypto_BTC",
-        "fiat_USD",
-    ]
+    assert (counts.number_imported, counts.number_skipped) == (3, 2)
+    for key in ("same", "again"):  # the first occurrence wins, in one batch or across two
+        first = db_session.scalar(
+            select(Transaction).where(Transaction.natural_key == key, Transaction.account_id == account.id)
+        )
+        assert first is not None
+        assert db_session.scalars(
+            select(Flow.asset_id).where(Flow.transaction_id == first.id).order_by(Flow.id)
+        ).all() == ["crypto_BTC", "fiat_USD"]
 
 
 def test_an_import_that_does_not_commit_leaves_nothing(db_session: Session) -> None:
     user, account = new_wallet(db_session)
     job_id = new_job(db_session, user, account)
-    writer = AccountImport(db_session, user_id=user.id, account_id=account.id)
-    writer.stage([trade(str(uuid.uuid4()), "UNSEENCOIN", "USD")])
-    writer.merge(source(job_id), number_ignored=0, fiat_symbols={"USD"})
+    writer = importer(db_session, user, account, job_id)
+    writer.write(encode_batch([trade(str(uuid.uuid4()), "UNSEENCOIN", "USD")]))
+    writer.finish(number_ignored=0)
     db_session.rollback()
 
     assert db_session.scalar(select(func.count()).where(Transaction.account_id == account.id)) == 0
@@ -141,6 +155,35 @@ def test_an_import_that_does_not_commit_leaves_nothing(db_session: Session) -> N
 
 def test_another_users_account_is_unavailable(db_session: Session) -> None:
     _, account = new_wallet(db_session)
-    stranger, _ = new_wallet(db_session)
+    stranger, own = new_wallet(db_session)
     with pytest.raises(AccountUnavailable):
-        AccountImport(db_session, user_id=stranger.id, account_id=account.id)
+        importer(db_session, stranger, account, new_job(db_session, stranger, own))
+
+
+def test_text_with_tabs_newlines_and_backslashes_is_stored_as_written(db_session: Session) -> None:
+    user, account = new_wallet(db_session)
+    odd = "key\twith\\odd\nchars\r"
+    written = ParsedTransaction(
+        key=odd,
+        timestamp=WHEN,
+        type="SEND",
+        flows=(ParsedFlow("OUT", "BTC", Decimal("1E-8")),),
+        row=1,
+        description="memo: a\\tb",
+    )
+    writer = importer(db_session, user, account, new_job(db_session, user, account))
+    writer.write(encode_batch([written]))
+    writer.finish(number_ignored=0)
+    db_session.commit()
+
+    stored = db_session.scalar(select(Transaction).where(Transaction.account_id == account.id))
+    assert stored is not None
+    assert (stored.natural_key, stored.description, stored.tx_hash) == (odd, "memo: a\\tb", None)
+    assert db_session.scalar(select(Flow.quantity).where(Flow.transaction_id == stored.id)) == Decimal(
+        "0.00000001"
+    )
+
+
+def test_a_type_or_direction_the_ledger_does_not_know_is_refused() -> None:
+    with pytest.raises(ValueError, match="'SWAPPED' is not a transaction type"):
+        encode_batch([ParsedTransaction("k", WHEN, "SWAPPED", (ParsedFlow("IN", "BTC", Decimal(1)),), row=1)])

@@ -7,12 +7,19 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
-from ledger.enums import JobStatus
+from ledger.enums import ImportType, JobStatus
 from ledger.models import Account, Asset, Base, Flow, Import, Job, Label, Transaction, TransactionLabel
 from ledger.settings import Settings
 from tests.api.graphql import generic_csv
+from tests.ingest.exports import export_bytes
 from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
-from workflows.csv_import import CsvImportInput, CsvImportOutcome, CsvImportWorkflow
+from workflows.csv_import import (
+    AccountImportInput,
+    AccountImportWorkflow,
+    CsvImportInput,
+    CsvImportOutcome,
+    CsvImportWorkflow,
+)
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 
@@ -155,4 +162,27 @@ async def test_a_file_url_of_another_user_is_refused(
 
     assert not outcome.success
     assert outcome.error_message == "This file could not be found among your uploads. Please upload it again."
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
+
+
+async def test_a_file_of_another_import_type_than_chosen_imports_nothing(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    file_url = put_upload(
+        servers, user, "trades.csv", export_bytes("kraken/kraken-ledger-report__trades.csv")
+    )
+
+    outcome = await temporal_client.execute_workflow(
+        AccountImportWorkflow.run,
+        AccountImportInput(job_id, account.id, user.id, file_url, int(ImportType.TRANSACTION_HISTORY)),
+        id=job_id,
+        task_queue=task_queue,
+    )
+
+    assert not outcome.success
+    assert outcome.error_message == (
+        "This file is a Kraken trades export, a trade import, not a transaction history import."
+    )
     assert count(db_session, Transaction, Transaction.account_id == account.id) == 0

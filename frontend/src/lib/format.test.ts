@@ -9,6 +9,7 @@ import {
   formatCryptoAmount,
   formatFiat,
   formatNumber,
+  formatPercent,
   parseCurrency,
   parseDecimal,
   roundSignificant,
@@ -252,5 +253,17 @@ describe('sumDecimals', () => {
     expect(sumDecimals(['1234.5678', '-0.0078', null, 'bad'])).toBe('1234.56');
     expect(sumDecimals(['-5', '2.25'])).toBe('-2.75');
     expect(sumDecimals([])).toBe('0');
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows a fraction as a whole percentage, exactly', () => {
+    expect(formatPercent('0.62')).toBe('62%');
+    expect(formatPercent('0.855')).toBe('86%');
+    expect(formatPercent('1')).toBe('100%');
+    expect(formatPercent('1.00')).toBe('100%');
+    expect(formatPercent('0')).toBe('0%');
+    expect(formatPercent(null)).toBe('');
+    expect(formatPercent('n/a')).toBe('');
   });
 });

@@ -337,6 +337,23 @@ export function formatBytes(bytes: number): string {
   return `${text} ${units[unit]}`;
 }
 
+/** A date and time in the user's locale ('Mar 1, 2025, 12:00 PM'); null when missing or invalid. */
+export function formatDateTime(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A fraction as a whole percentage, exactly: '0.855' → '86%'; empty when not a number. */
+export function formatPercent(fraction: string | null | undefined): string {
+  const parsed = fraction ? parseDecimal(fraction) : null;
+  if (!parsed) return '';
+  const percent =
+    parsed.scale >= 2 ? { ...parsed, scale: parsed.scale - 2 } : { ...parsed, coef: parsed.coef * 10n ** BigInt(2 - parsed.scale), scale: 0 };
+  return `${decimalToString(percent, 0)}%`;
+}
+
 /** Integer counts with grouping: 12345 → '12,345'. */
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '0';

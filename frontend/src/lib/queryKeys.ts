@@ -9,5 +9,9 @@ export const queryKeys = {
   customWallets: (page: number) => ['accounts', 'customWallets', page] as const,
   customWalletsAll: ['accounts', 'customWallets'] as const,
   wallets: ['accounts', 'wallets'] as const,
-  exchanges: ['accounts', 'exchanges'] as const,
+  exchanges: (page: number) => ['accounts', 'exchanges', page] as const,
+  account: (id: string) => ['accounts', 'account', id] as const,
+  /** Everything built from transactions (review lists), refreshed after an import, link or unlink. */
+  transactions: ['transactions'] as const,
+  reviewTransactions: (accountId: string | null, page: number) => ['transactions', 'review', accountId, page] as const,
 };

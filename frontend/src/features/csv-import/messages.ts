@@ -35,6 +35,10 @@ export function importSuccess(imported: number, total: number): string {
   return `Successfully imported ${imported} out of ${total} crypto transactions.`;
 }
 
+export function importSkipped(skipped: number): string {
+  return `Skipped ${skipped} transaction(s) that were already imported.`;
+}
+
 export function importIgnored(ignored: number): string {
   return `Ignored ${ignored} crypto transaction(s) because they are missing data or are not supported.`;
 }

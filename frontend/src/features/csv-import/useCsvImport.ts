@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from '@/components/toast/toastStore';
 import {
-  CreateCustomWalletDocument,
   CsvImportJobStatusDocument,
   CsvValidationDocument,
   PresignFileUploadDocument,
@@ -26,6 +25,7 @@ import {
   fileTooLarge,
   IMPORT_DEFAULT_ERROR,
   importIgnored,
+  importSkipped,
   importSuccess,
   importUnidentifiedTokens,
   onlyFormatsAllowed,
@@ -35,14 +35,21 @@ import {
 } from './messages';
 import { gzipFile, hasAcceptedExtension, uploadToStorage } from './upload';
 
-export type ImportedWallet = NonNullable<CsvImportJobStatusQuery['csvImportJobStatus']['createdCustomWallet']>;
+export type ImportJob = CsvImportJobStatusQuery['csvImportJobStatus'];
+export type ImportedWallet = NonNullable<ImportJob['createdCustomWallet']>;
+
+/** What starting the import job answered: its id, or the message to show (null: the default one). */
+export type ImportStart = { jobId: string } | { error: string | null };
+
+/** Starts the import job for an uploaded, validated file (createCustomWallet, importAccountTransactions). */
+export type StartImport = (fileUrl: string) => Promise<ImportStart>;
 
 export interface CsvImportOptions {
   accountTypeSlug: string;
   isGeneric: boolean;
   acceptedFormats: readonly string[];
   maxUploadBytes: number | null;
-  onImported: (wallet: ImportedWallet | null) => void;
+  onImported: (job: ImportJob) => void;
 }
 
 /** Consecutive failed status polls tolerated before the import is reported as failed. */
@@ -60,10 +67,10 @@ export interface CsvImport {
   state: FileBoxState;
   selectFile: (file: File) => void;
   removeFile: () => void;
-  startImport: (walletName: string) => Promise<void>;
+  startImport: (start: StartImport) => Promise<void>;
 }
 
-/** Drives the file box: upload (gzip + presigned POST), validation, import job polling, toasts. */
+/** Drives the file box: upload (gzip + presigned POST), validation, then the caller-started import job, polled every 1 s, with its toasts. */
 export function useCsvImport(options: CsvImportOptions): CsvImport {
   const [state, dispatch] = useReducer(fileBoxReducer, initialFileBoxState);
   const queryClient = useQueryClient();
@@ -158,41 +165,40 @@ export function useCsvImport(options: CsvImportOptions): CsvImport {
   );
 
   const startImport = useCallback(
-    async (walletName: string) => {
+    async (start: StartImport) => {
       const snapshot = stateRef.current;
       if (snapshot.status !== 'validated' || !snapshot.fileUrl) return;
       const mine = generation.current;
       const current = () => mine === generation.current;
-      const { accountTypeSlug } = optionsRef.current;
       dispatch({ type: 'importStarted' });
 
-      let jobId: string | null = null;
+      let started: ImportStart;
       try {
-        const answer = await request(CreateCustomWalletDocument, {
-          customWalletInput: { walletName: walletName.trim(), csvUrl: snapshot.fileUrl, accountTypeSlug },
-        });
-        if (answer.createCustomWallet.success && answer.createCustomWallet.jobId) jobId = answer.createCustomWallet.jobId;
+        started = await start(snapshot.fileUrl);
       } catch (error) {
         if (error instanceof UnauthorizedError) return;
+        started = { error: null };
       }
       if (!current()) return;
-      if (!jobId) {
+      if (!('jobId' in started)) {
         dispatch({ type: 'importCancelled' });
-        toast.error(CREATE_WALLET_ERROR);
+        toast.error(started.error ?? CREATE_WALLET_ERROR);
         return;
       }
+      const { jobId } = started;
       notifyJobStarted();
       void queryClient.invalidateQueries({ queryKey: queryKeys.accounts });
 
       const ticker = setInterval(() => dispatch({ type: 'importTick' }), PROGRESS_IMPORT_TICK_MS);
       timers.current.add(ticker);
 
-      const finish = (job: CsvImportJobStatusQuery['csvImportJobStatus'] | null) => {
+      const finish = (job: ImportJob | null) => {
         clearInterval(ticker);
         timers.current.delete(ticker);
         if (job && job.success) {
           dispatch({ type: 'imported' });
           toast.success(importSuccess(job.numberImported, job.numberTotal));
+          if (job.numberSkipped > 0) toast.info(importSkipped(job.numberSkipped), { duration: Infinity });
           if (job.numberIgnored > 0) toast.info(importIgnored(job.numberIgnored), { duration: Infinity });
           if (job.numberUserDefinedTokens > 0) {
             toast.info(importUnidentifiedTokens(job.numberUserDefinedTokens), { duration: Infinity });
@@ -201,7 +207,8 @@ export function useCsvImport(options: CsvImportOptions): CsvImport {
           void queryClient.invalidateQueries({ queryKey: queryKeys.accounts });
           void queryClient.invalidateQueries({ queryKey: queryKeys.me });
           void queryClient.invalidateQueries({ queryKey: queryKeys.costBasisStatus });
-          optionsRef.current.onImported(job.createdCustomWallet);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
+          optionsRef.current.onImported(job);
         } else {
           const message = job?.errorMessage || IMPORT_DEFAULT_ERROR;
           dispatch({ type: 'failed', error: message });
@@ -215,9 +222,9 @@ export function useCsvImport(options: CsvImportOptions): CsvImport {
         const timer = setTimeout(async () => {
           timers.current.delete(timer);
           if (!current()) return;
-          let job: CsvImportJobStatusQuery['csvImportJobStatus'] | null = null;
+          let job: ImportJob | null = null;
           try {
-            job = (await request(CsvImportJobStatusDocument, { jobId: jobId as string })).csvImportJobStatus;
+            job = (await request(CsvImportJobStatusDocument, { jobId })).csvImportJobStatus;
           } catch (error) {
             if (error instanceof UnauthorizedError) return;
             job = null;

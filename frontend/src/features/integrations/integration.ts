@@ -72,7 +72,7 @@ export function acceptedFormats(integration: Integration): string[] {
 }
 
 export function isAutomaticSyncAvailable(integration: Integration): boolean {
-  return supportsAutomaticSync(integration) && AUTOMATIC_SYNC_AVAILABLE.has(integration.formId);
+  return supportsAutomaticSync(integration) && integration.formId !== null && AUTOMATIC_SYNC_AVAILABLE.has(integration.formId);
 }
 
 /** Chain names as the API expects them: lowercased, runs of non-word characters → hyphens. */

@@ -7,6 +7,7 @@ import { useExchangesAndWallets, useUserInfo } from '@/features/wallets/api';
 import { anyAccountSyncing } from '@/features/wallets/syncing';
 import { EnqueueCostBasisDocument, GetCostBasisStatusDocument } from '@/gql/graphql';
 import { notifyJobStarted } from '@/lib/events';
+import { formatDateTime } from '@/lib/format';
 import { request } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
 import {
@@ -22,13 +23,6 @@ import {
   isFreezingInProgress,
 } from './accountStatus';
 import { useStatusPolling } from './useStatusPolling';
-
-function formatDateTime(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** Account status indicator, freezing message and Add wallet button (spec 000 §4). */
 export function StatusPanel() {

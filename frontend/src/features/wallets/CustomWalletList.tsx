@@ -1,35 +1,58 @@
 import { Link } from 'react-router';
 import { IntegrationIcon } from '@/components/IntegrationIcon';
-import { formatCount, formatCrypto, formatFiat } from '@/lib/format';
+import { NeedsReviewList } from '@/features/review/NeedsReviewList';
+import { formatCount, formatFiat } from '@/lib/format';
 import type { CustomWallet } from './api';
+import { BalanceTable } from './BalanceTable';
+import { customWalletImportPath, customWalletPath } from './paths';
 import { isAccountSyncing } from './syncing';
+import { SyncingBadge } from './SyncingBadge';
 import { WalletActions } from './WalletActions';
-
-export const CUSTOM_WALLET_TYPE = 'custom';
 
 export function CustomWalletList({
   wallets,
   currency,
   selectedId,
   now,
+  canImport,
 }: {
   wallets: CustomWallet[];
   currency: string;
   selectedId: string | null;
   now: number;
+  /** False while viewing as another user: the file-import route is forbidden then. */
+  canImport: boolean;
 }) {
   return (
     <ul className="account-list" aria-label="Custom wallets" data-testid="custom-wallet-list">
       {wallets.map((wallet) => (
-        <CustomWalletRow key={wallet.id} wallet={wallet} currency={currency} selected={wallet.id === selectedId} now={now} />
+        <CustomWalletRow
+          key={wallet.id}
+          wallet={wallet}
+          currency={currency}
+          selected={wallet.id === selectedId}
+          now={now}
+          canImport={canImport}
+        />
       ))}
     </ul>
   );
 }
 
-function CustomWalletRow({ wallet, currency, selected, now }: { wallet: CustomWallet; currency: string; selected: boolean; now: number }) {
+function CustomWalletRow({
+  wallet,
+  currency,
+  selected,
+  now,
+  canImport,
+}: {
+  wallet: CustomWallet;
+  currency: string;
+  selected: boolean;
+  now: number;
+  canImport: boolean;
+}) {
   const syncing = isAccountSyncing(wallet, now);
-  const deleting = wallet.syncInfo.willBeDeleted;
   const count = wallet.computedTransactionCount;
   return (
     <li
@@ -43,7 +66,7 @@ function CustomWalletRow({ wallet, currency, selected, now }: { wallet: CustomWa
         <div className="account-row__text">
           <Link
             className="account-row__name"
-            to={selected ? '/wallets' : `/wallets/${CUSTOM_WALLET_TYPE}/${encodeURIComponent(wallet.id)}`}
+            to={selected ? '/wallets' : customWalletPath(wallet.id)}
             title={wallet.name}
             aria-expanded={selected}
             data-testid="custom-wallet-name"
@@ -57,12 +80,7 @@ function CustomWalletRow({ wallet, currency, selected, now }: { wallet: CustomWa
           </span>
         </div>
         <div className="account-row__value">
-          {syncing ? (
-            <span className="badge badge--syncing" role="status" data-testid="custom-wallet-syncing">
-              <span className="spinner spinner--tiny" aria-hidden="true" />
-              {deleting ? 'Deleting...' : 'Syncing...'}
-            </span>
-          ) : null}
+          {syncing ? <SyncingBadge deleting={wallet.syncInfo.willBeDeleted} testId="custom-wallet-syncing" /> : null}
           <span className="account-row__amount" data-testid="custom-wallet-value">
             {formatFiat(wallet.value, currency)}
           </span>
@@ -76,43 +94,21 @@ function CustomWalletRow({ wallet, currency, selected, now }: { wallet: CustomWa
           ))}
         </ul>
       ) : null}
-      {selected ? <BalanceTable wallet={wallet} currency={currency} /> : null}
+      {selected ? (
+        <div className="account-row__detail">
+          <BalanceTable accountName={wallet.name} balances={wallet.balances} currency={currency} testId="custom-wallet-balances" />
+          {canImport ? (
+            <div className="account-row__actions">
+              <Link className="button" to={customWalletImportPath(wallet.id)} data-testid="custom-wallet-import">
+                Import file
+              </Link>
+            </div>
+          ) : null}
+          <div className="account-row__review">
+            <NeedsReviewList accountId={wallet.id} />
+          </div>
+        </div>
+      ) : null}
     </li>
-  );
-}
-
-function BalanceTable({ wallet, currency }: { wallet: CustomWallet; currency: string }) {
-  if (!wallet.balances.length) {
-    return <p className="account-row__empty">No balances yet.</p>;
-  }
-  return (
-    <table className="balance-table" data-testid="custom-wallet-balances">
-      <caption className="visually-hidden">Balances of {wallet.name}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Asset</th>
-          <th scope="col" className="num">
-            Balance
-          </th>
-          <th scope="col" className="num">
-            Value
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {wallet.balances.map((balance) => (
-          <tr key={balance.currency.uaid || balance.currency.symbol}>
-            <th scope="row">
-              <span className="balance-table__symbol">{balance.currency.symbol}</span>
-              <span className="balance-table__name">{balance.currency.name}</span>
-            </th>
-            <td className="num" title={formatCrypto(balance.balance, balance.currency.symbol, { precise: true })}>
-              {formatCrypto(balance.balance, balance.currency.symbol)}
-            </td>
-            <td className="num">{balance.value === null ? '—' : formatFiat(balance.value, currency)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { CustomWalletsDocument, ExchangesDocument, UserInfoDocument, WalletsDocument, type CustomWalletsQuery } from '@/gql/graphql';
+import {
+  AccountDocument,
+  CustomWalletsDocument,
+  ExchangesDocument,
+  UserInfoDocument,
+  WalletsDocument,
+  type AccountQuery,
+  type CustomWalletsQuery,
+  type ExchangesQuery,
+} from '@/gql/graphql';
 import { request } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
 import { syncRefreshInterval } from './syncing';
@@ -7,6 +16,8 @@ import { syncRefreshInterval } from './syncing';
 export const PAGE_SIZE = 50;
 
 export type CustomWallet = CustomWalletsQuery['customWallets']['items'][number];
+export type Exchange = ExchangesQuery['exchanges']['items'][number];
+export type AccountDetail = NonNullable<AccountQuery['account']>;
 
 /** Custom wallets; refreshed every 5 s while any of them is syncing, not otherwise. */
 export function useCustomWallets(page: number) {
@@ -18,6 +29,28 @@ export function useCustomWallets(page: number) {
   });
 }
 
+/** Exchanges; refreshed every 5 s while any of them is syncing, not otherwise. */
+export function useExchanges(page: number) {
+  return useQuery({
+    queryKey: queryKeys.exchanges(page),
+    queryFn: () => request(ExchangesDocument, { page, limit: PAGE_SIZE }),
+    refetchInterval: (query) => syncRefreshInterval(query.state.data?.exchanges.items),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One account (exchange or custom wallet) by id; null when it isn't the user's. Refreshed while syncing. */
+export function useAccount(id: string) {
+  return useQuery({
+    queryKey: queryKeys.account(id),
+    queryFn: () => request(AccountDocument, { id }),
+    refetchInterval: (query) => {
+      const account = query.state.data?.account;
+      return syncRefreshInterval(account ? [account] : undefined);
+    },
+  });
+}
+
 /** Exchanges and blockchain wallets (for the status indicator's Syncing rule). */
 export function useExchangesAndWallets() {
   const wallets = useQuery({
@@ -25,11 +58,7 @@ export function useExchangesAndWallets() {
     queryFn: () => request(WalletsDocument, { page: 1, limit: PAGE_SIZE }),
     refetchInterval: (query) => syncRefreshInterval(query.state.data?.wallets.items),
   });
-  const exchanges = useQuery({
-    queryKey: queryKeys.exchanges,
-    queryFn: () => request(ExchangesDocument, { page: 1, limit: PAGE_SIZE }),
-    refetchInterval: (query) => syncRefreshInterval(query.state.data?.exchanges.items),
-  });
+  const exchanges = useExchanges(1);
   return {
     loading: wallets.isPending || exchanges.isPending,
     accounts: [...(wallets.data?.wallets.items ?? []), ...(exchanges.data?.exchanges.items ?? [])],

@@ -1,0 +1,193 @@
+"""From the stored ledger to the lot engine's input, and from the engine's tables to stored rows.
+
+Every transaction type of the ledger is read as one of the engine's flow types (TREATMENTS.md):
+moves in and out of the user's accounts as transfers (non-taxable when linked, at market value
+when not), rewards as income, fee variants as fees, realised losses as zero-proceeds disposals,
+swaps of every kind as trades.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import timedelta
+from typing import Any
+
+import polars as pl
+
+from analytics.lots import LEDGER_COLUMNS, LotResult, Method, MethodTimeline, Period, Scope
+from ledger.cost_basis_runs import FLOW_COLUMNS, MethodSettings
+from ledger.enums import FlowDirection
+from ledger.enums import TransactionType as Type
+
+DECIMAL = pl.Decimal(38, 18)
+LEDGER_SCHEMA: dict[str, Any] = {
+    "tx_id": pl.String,
+    "timestamp": pl.Datetime("us", "UTC"),
+    "account": pl.String,
+    "type": pl.String,
+    "asset": pl.String,
+    "direction": pl.String,
+    "quantity": DECIMAL,
+    "value": DECIMAL,
+    "is_fee": pl.Boolean,
+    "link_id": pl.String,
+}
+
+# The engine's flow type of each ledger type: (for an inflow, for an outflow). SPAM is never read.
+ENGINE_TYPES: dict[Type, tuple[str, str]] = {
+    Type.BUY: ("BUY", "BUY"),
+    Type.SELL: ("SELL", "SELL"),
+    Type.TRADE: ("TRADE", "TRADE"),
+    Type.SEND: ("SEND", "SEND"),
+    Type.RECEIVE: ("RECEIVE", "RECEIVE"),
+    Type.TRANSFER: ("TRANSFER", "TRANSFER"),
+    Type.DEPOSIT: ("TRANSFER", "TRANSFER"),
+    Type.WITHDRAWAL: ("TRANSFER", "TRANSFER"),
+    Type.FIAT_DEPOSIT: ("TRANSFER", "TRANSFER"),
+    Type.FIAT_WITHDRAWAL: ("TRANSFER", "TRANSFER"),
+    Type.STAKE: ("TRANSFER", "TRANSFER"),
+    Type.UNSTAKE: ("TRANSFER", "TRANSFER"),
+    Type.LENDING_DEPOSIT: ("TRANSFER", "TRANSFER"),
+    Type.LENDING_WITHDRAWAL: ("TRANSFER", "TRANSFER"),
+    Type.LOAN_BORROW: ("TRANSFER", "TRANSFER"),
+    Type.LOAN_REPAYMENT: ("TRANSFER", "TRANSFER"),
+    Type.BRIDGE: ("TRANSFER", "TRANSFER"),
+    Type.STAKING_REWARD: ("STAKING_REWARD", "SEND"),
+    Type.MINING_REWARD: ("MINING_REWARD", "SEND"),
+    Type.AIRDROP: ("AIRDROP", "SEND"),
+    Type.INTEREST: ("INTEREST", "SEND"),
+    Type.INCOME: ("INCOME", "SEND"),
+    Type.FORK: ("FORK", "SEND"),
+    Type.REWARD: ("INCOME", "SEND"),
+    Type.REFERRAL_REWARD: ("INCOME", "SEND"),
+    Type.LIQUIDITY_REWARD: ("INCOME", "SEND"),
+    Type.MARGIN_PROFIT: ("INCOME", "LOST"),
+    Type.FUTURES_PROFIT: ("INCOME", "LOST"),
+    Type.REALIZED_PNL: ("INCOME", "LOST"),
+    Type.MARGIN_LOSS: ("RECEIVE", "LOST"),
+    Type.FUTURES_LOSS: ("RECEIVE", "LOST"),
+    Type.LIQUIDATION: ("TRADE", "TRADE"),
+    Type.CASHBACK: ("RECEIVE", "SEND"),  # a rebate lowers a price paid: not income
+    Type.FEE_REBATE: ("RECEIVE", "SEND"),
+    Type.FEE: ("RECEIVE", "FEE"),
+    Type.TRADE_FEE: ("RECEIVE", "FEE"),
+    Type.NETWORK_FEE: ("RECEIVE", "FEE"),
+    Type.MARGIN_FEE: ("RECEIVE", "FEE"),
+    Type.FUNDING_FEE: ("RECEIVE", "FEE"),
+    Type.MARGIN_TRADE: ("TRADE", "TRADE"),
+    Type.ADD_LIQUIDITY: ("TRADE", "TRADE"),
+    Type.REMOVE_LIQUIDITY: ("TRADE", "TRADE"),
+    Type.WRAP: ("TRADE", "TRADE"),
+    Type.UNWRAP: ("TRADE", "TRADE"),
+    Type.LINKED_TRADE: ("TRADE", "TRADE"),
+    Type.MULTI_OPERATION_TRANSACTION: ("TRADE", "TRADE"),
+    Type.CONTRACT_INTERACTION: ("TRADE", "TRADE"),
+    Type.UNKNOWN: ("TRADE", "TRADE"),
+    Type.NFT_MINT: ("BUY", "BUY"),
+    Type.NFT_PURCHASE: ("BUY", "BUY"),
+    Type.NFT_SALE: ("SELL", "SELL"),
+    Type.GIFT_RECEIVED: ("GIFT_RECEIVED", "SEND"),
+    Type.GIFT_SENT: ("RECEIVE", "GIFT_SENT"),
+    Type.DONATION: ("RECEIVE", "DONATION"),
+    Type.LOST: ("RECEIVE", "LOST"),
+    Type.STOLEN: ("RECEIVE", "STOLEN"),
+}
+_BY_TYPE_AND_DIRECTION = {
+    f"{kind.value}/{direction.value}": pair[index]
+    for kind, pair in ENGINE_TYPES.items()
+    for index, direction in enumerate((FlowDirection.INFLOW, FlowDirection.OUTFLOW))
+}
+_DIRECTIONS = {FlowDirection.INFLOW.value: "IN", FlowDirection.OUTFLOW.value: "OUT"}
+
+
+def ledger_frame(batches: Iterable[Sequence[Sequence[Any]]]) -> pl.DataFrame:
+    """The engine's ledger (LEDGER_COLUMNS) from batches of flow rows (FLOW_COLUMNS order)."""
+    frames = [
+        pl.DataFrame([tuple(row) for row in batch], schema=_raw_schema(), orient="row") for batch in batches
+    ]
+    raw = pl.concat(frames) if frames else pl.DataFrame(schema=_raw_schema())
+    return raw.select(
+        *LEDGER_COLUMNS[:3],
+        (pl.col("type") + "/" + pl.col("direction"))
+        .replace_strict(_BY_TYPE_AND_DIRECTION, return_dtype=pl.String)
+        .alias("type"),
+        "asset",
+        pl.col("direction").replace_strict(_DIRECTIONS, return_dtype=pl.String),
+        *LEDGER_COLUMNS[6:],
+    )
+
+
+def _raw_schema() -> dict[str, Any]:
+    return {name: LEDGER_SCHEMA[name] for name in FLOW_COLUMNS}
+
+
+def method_and_scope(settings: MethodSettings) -> tuple[Method | MethodTimeline, Scope]:
+    """The user's method (or timeline of methods) and allocation scope, as the engine names them."""
+    scope = Scope.WALLET if settings.by_wallet else Scope.UNIVERSAL
+    if not settings.timeline:
+        return Method(settings.method.value), scope
+    starts = [start for start, _ in settings.timeline]
+    ends = [later - timedelta(days=1) for later in starts[1:]] + [None]
+    periods = tuple(
+        Period(start, end, Method(method.value))
+        for (start, method), end in zip(settings.timeline, ends, strict=True)
+    )
+    return MethodTimeline(periods), scope
+
+
+def lot_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
+    """The lots in ledger.cost_basis_runs.LOT_COLUMNS order."""
+    frame = result.lots.select(
+        "lot_id",
+        "origin_lot_id",
+        "transfer_chain",
+        "tx_id",
+        "asset",
+        "account",
+        "acquired_at",
+        "quantity",
+        "remaining",
+        "cost_basis",
+        "remaining_cost_basis",
+        "callout",
+    )
+    return _rows(frame, ("tx_id", "account"))
+
+
+def disposal_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
+    """The disposals in ledger.cost_basis_runs.DISPOSAL_COLUMNS order."""
+    frame = result.disposals.select(
+        "flow_id",
+        "tx_id",
+        "type",
+        "asset",
+        "account",
+        "lot_id",
+        "origin_lot_id",
+        "transfer_chain",
+        "acquired_at",
+        "disposed_at",
+        "holding_days",
+        "quantity",
+        "proceeds",
+        "cost_basis",
+        "gain",
+        "denied_loss",
+        "term",
+        "rule",
+        "callout",
+    )
+    return _rows(frame, ("tx_id", "account"))
+
+
+def income_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
+    """The income in ledger.cost_basis_runs.INCOME_COLUMNS order."""
+    frame = result.income.select(
+        "flow_id", "tx_id", "asset", "account", "received_at", "quantity", "value", "type", "callout"
+    )
+    return _rows(frame, ("tx_id", "account"))
+
+
+def _rows(frame: pl.DataFrame, ids: Sequence[str]) -> Iterator[tuple[Any, ...]]:
+    """Rows with the engine's text ids of transactions and accounts back as the ledger's integers."""
+    return frame.with_columns(pl.col(name).cast(pl.Int64) for name in ids).iter_rows()

@@ -1,0 +1,362 @@
+"""Computing and writing a result run by run of assets: what `write_outputs(compute(...))` writes.
+
+The matching walk is per asset (a pool never spans assets), so the C core walks one run of
+assets at a time and hands its tables to two writer threads (the database; the Parquet and CSV
+files) while it walks the next: memory holds the events and a few runs' tables, not the whole
+result, and the writing overlaps the computing. The files hold what `write_outputs` writes, row
+for row (lots: every acquired lot first, then the pieces moved by transfers; disposals in walk
+order; income in event order), and the CSV files are the same bytes.
+
+What the C core does not walk (pool methods, method timelines) is computed whole and written by
+`write_outputs`.
+"""
+
+import gc
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+import polars as pl
+
+from analytics.lots.engine import checked_timeline, label, lot_events, result_from_events
+from analytics.lots.events import ACQUIRE, assemble, event_parts
+from analytics.lots.ledger_input import (
+    LEDGER_COLUMNS,
+    LedgerError,
+    read_ledger,
+    validate_ledger,
+    validate_rows,
+)
+from analytics.lots.native import write_csv
+from analytics.lots.outputs import CHECKPOINT_ROWS, staged, summary_text, write_outputs
+from analytics.lots.snapshot import Snapshot
+from analytics.lots.summary import Totals
+from analytics.lots.tables import decimal_lots, disposals_table, finish_lots, income_table, lots_table
+from analytics.lots.timeline import MethodTimeline
+from analytics.lots.vocabulary import Method, Scope
+from analytics.lots.walked import n_acquisitions, native_method, native_walk
+
+BATCH_ROWS = 1_000_000  # ledger rows read at a time (see compute_and_write_file)
+RUN_EVENTS = 250_000  # assets are walked in runs of at least this many events (or one asset)
+_PENDING = 2  # runs handed to a writer and not yet written, at most (bounds memory)
+
+_REPEATED = {"type", "asset", "account", "term", "rule", "callout"}
+# DuckDB's dictionary+FSST string compression costs a quarter of the database's writing time
+# and gains nothing on unique ids; strings are then stored as they are (a larger file)
+_DATABASE_SETTINGS = "SET disabled_compression_methods = 'dict_fsst'"
+
+Part = tuple[str, pl.DataFrame]
+
+
+@dataclass(frozen=True)
+class Written:
+    """What was written: the method label and the rows of each table."""
+
+    method: str
+    lots: int
+    disposals: int
+    income: int
+
+
+def compute_and_write(
+    ledger: pl.DataFrame,
+    method: Method | MethodTimeline,
+    scope: Scope,
+    out_dir: Path,
+    *,
+    base_currency: str = "USD",
+    run_events: int = RUN_EVENTS,
+) -> Written:
+    """`write_outputs(compute(ledger, method, scope, base_currency=...), out_dir)`, streamed.
+
+    Raises what `compute` raises (LedgerError, ValueError) before anything is written.
+    """
+    with _no_collections():
+        timeline = checked_timeline(method, scope, None)
+        flows = validate_ledger(ledger)
+        del ledger  # the caller may have handed over its only reference: free it early
+        events = lot_events(flows, base_currency, None, None)
+        del flows
+        return _write(events, timeline, scope, out_dir, run_events)
+
+
+def compute_and_write_file(
+    path: Path,
+    method: Method | MethodTimeline,
+    scope: Scope,
+    out_dir: Path,
+    *,
+    base_currency: str = "USD",
+    run_events: int = RUN_EVENTS,
+    batch_rows: int = BATCH_ROWS,
+) -> Written:
+    """`compute_and_write(read_ledger(path, validate=False), ...)`, reading less at a time.
+
+    A Parquet ledger in transaction order (as exported) is read, validated and made into events
+    batch by batch of whole transactions: memory holds the events and one batch, not the ledger.
+    Any other ledger, or one with a problem (to report the same first problem), is read whole.
+    """
+    with _no_collections():
+        timeline = checked_timeline(method, scope, None)
+        events = _batched_events(path, base_currency, batch_rows)
+        if events is not None:
+            return _write(events, timeline, scope, out_dir, run_events)
+    return compute_and_write(
+        read_ledger(path, validate=False),
+        method,
+        scope,
+        out_dir,
+        base_currency=base_currency,
+        run_events=run_events,
+    )
+
+
+@contextmanager
+def _no_collections() -> Iterator[None]:
+    """Many Python objects are made (ids, lists), none of them cyclic: no collections meanwhile."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataFrame | None:
+    """The events (as `lot_events` makes them), or None: not a Parquet ledger in transaction
+    order, or not a valid one."""
+    if path.suffix.lower() != ".parquet" or not path.is_file():
+        return None
+    import pyarrow.parquet as pq
+
+    file = pq.ParquetFile(path)
+    if any(name not in file.schema_arrow.names for name in LEDGER_COLUMNS):
+        return None
+    parts: list[pl.DataFrame] = []
+    legs: list[pl.DataFrame] = []
+    carried: pl.DataFrame | None = None  # the last transaction read, perhaps not whole yet
+    first_row, transactions = 1, 0
+    try:
+        for batch in file.iter_batches(batch_size=batch_rows, columns=list(LEDGER_COLUMNS)):
+            raw = pl.DataFrame(pl.from_arrow(batch))
+            flows = validate_rows(raw, first_row)
+            first_row += raw.height
+            del raw
+            if carried is not None:
+                flows = pl.concat([carried, flows], how="vertical")
+            tx_ids = flows.get_column("tx_id")
+            if not bool((tx_ids >= tx_ids.shift()).all()):
+                return None  # not in transaction order: read whole (and sorted there)
+            last = int((tx_ids == tx_ids[-1]).sum())
+            carried = flows.slice(flows.height - last)
+            transactions = _add_parts(
+                flows.head(flows.height - last), base_currency, transactions, parts, legs
+            )
+        if carried is not None:
+            _add_parts(carried, base_currency, transactions, parts, legs)
+    except LedgerError:
+        return None  # read whole, which reports the ledger's first problem
+    if not parts:
+        return None
+    return assemble(parts, legs).with_columns(
+        acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
+    )
+
+
+def _add_parts(
+    flows: pl.DataFrame,
+    base_currency: str,
+    transactions: int,
+    parts: list[pl.DataFrame],
+    legs: list[pl.DataFrame],
+) -> int:
+    """Add the events and transfer legs of whole transactions; the transactions so far."""
+    if flows.is_empty():
+        return transactions
+    part, leg = event_parts(flows, base_currency, transactions)
+    parts.append(part)
+    legs.append(leg)
+    tx_ids = flows.get_column("tx_id")
+    return transactions + int((tx_ids != tx_ids.shift()).fill_null(True).sum())
+
+
+def _write(
+    events: pl.DataFrame, timeline: MethodTimeline, scope: Scope, out_dir: Path, run_events: int
+) -> Written:
+    code = native_method(events, timeline, [])
+    if code is None or events.is_empty():
+        result = result_from_events(events, timeline, scope)
+        write_outputs(result, out_dir)
+        return Written(result.method, result.lots.height, result.disposals.height, result.income.height)
+    with staged(out_dir) as staging:
+        return _stream(events, code, timeline, scope, staging, run_events)
+
+
+def runs(events: pl.DataFrame, run_events: int) -> list[tuple[int, int]]:
+    """(offset, length) of runs of whole assets, each of at least `run_events` events but the last."""
+    lengths = events["asset"].rle().struct.field("len").to_list()  # sorted by asset
+    found: list[tuple[int, int]] = []
+    offset = length = 0
+    for size in lengths:
+        length += size
+        if length >= run_events:
+            found.append((offset, length))
+            offset, length = offset + length, 0
+    if length:
+        found.append((offset, length))
+    return found
+
+
+def _stream(
+    events: pl.DataFrame, code: int, timeline: MethodTimeline, scope: Scope, staging: Path, run_events: int
+) -> Written:
+    files = _Writer(_Files(staging))
+    database = _Writer(_Database(staging / "cairn.duckdb"))
+    try:
+        totals = Totals()
+        carried = Snapshot.empty(scope).lots
+        next_row = n_acquisitions(events)  # moved pieces are numbered after every acquisition
+        moved: list[pl.DataFrame] = []
+        counts = [0, 0, 0]
+        for offset, length in runs(events, run_events):
+            part = events.slice(offset, length)
+            walked = native_walk(part, code, scope is Scope.WALLET, next_row)
+            first_row = int(part["acquisition"][0])
+            scaled = finish_lots(lots_table(part, carried, walked, first_row, next_row), walked)
+            next_row += walked.moved.height
+            disposals = disposals_table(part, scaled, walked)
+            income = income_table(part)
+            lots = decimal_lots(scaled)
+            del scaled, walked
+            totals.add(lots, disposals, income)
+            acquired = int((part["kind"] == ACQUIRE).sum())
+            if lots.height > acquired:
+                moved.append(lots.slice(acquired))
+            parts = [("lots", lots.head(acquired)), ("disposals", disposals), ("income", income)]
+            for writer in (database, files):
+                writer.submit(parts)
+            counts = [counts[0] + acquired, counts[1] + disposals.height, counts[2] + income.height]
+        if moved:
+            tail = pl.concat(moved)
+            moved.clear()
+            counts[0] += tail.height
+            for writer in (database, files):
+                writer.submit([("lots", tail)])
+        method = label(timeline)
+        summary = summary_text(totals.summary(method, scope))
+        database.finish()
+        files.finish()
+    except BaseException:
+        database.abandon()
+        files.abandon()
+        raise
+    (staging / "summary.json").write_text(summary)
+    return Written(method, *counts)
+
+
+class _Sink(Protocol):
+    def write(self, parts: list[Part]) -> None: ...
+    def close(self) -> None: ...
+
+
+class _Writer:
+    """One thread writing run after run into a sink, at most `_PENDING` runs behind."""
+
+    def __init__(self, sink: _Sink) -> None:
+        self._sink = sink
+        self._thread = ThreadPoolExecutor(max_workers=1)
+        self._pending: deque[Future[None]] = deque()
+
+    def submit(self, parts: list[Part]) -> None:
+        self._pending.append(self._thread.submit(self._sink.write, parts))
+        while len(self._pending) > _PENDING:
+            self._pending.popleft().result()
+
+    def finish(self) -> None:
+        while self._pending:
+            self._pending.popleft().result()
+        self._thread.submit(self._sink.close).result()
+        self._thread.shutdown()
+
+    def abandon(self) -> None:
+        self._thread.shutdown(wait=True, cancel_futures=True)
+        with suppress(Exception):  # the first error is the one raised
+            self._sink.close()
+
+
+class _Files:
+    """Parquet (LZ4, as write_outputs) and CSV per table, appended to run after run."""
+
+    def __init__(self, staging: Path) -> None:
+        self._staging = staging
+        self._parquet: dict[str, Any] = {}
+        self._csv: dict[str, IO[bytes]] = {}
+
+    def write(self, parts: list[Part]) -> None:
+        import pyarrow.parquet as pq
+
+        for name, frame in parts:
+            table = frame.to_arrow()
+            header = name not in self._csv
+            if header:
+                self._parquet[name] = pq.ParquetWriter(
+                    self._staging / f"{name}.parquet",
+                    table.schema,
+                    compression="lz4",
+                    write_statistics=False,
+                    # dictionaries only where values repeat: for ids they cost and save nothing
+                    use_dictionary=[column for column in table.column_names if column in _REPEATED],
+                )
+                self._csv[name] = open(self._staging / f"{name}.csv", "wb")  # noqa: SIM115 - closed in close()
+            self._parquet[name].write_table(table)
+            write_csv(frame, self._csv[name], include_header=header)
+
+    def close(self) -> None:
+        for writer in self._parquet.values():
+            writer.close()
+        for file in self._csv.values():
+            file.close()
+
+
+class _Database:
+    """The DuckDB file: each table created from its first run, the next runs inserted."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._connection: Any = None
+        self._unsaved = 0
+
+    def write(self, parts: list[Part]) -> None:
+        if self._connection is None:
+            import duckdb  # imported when needed, in this thread: it is slow to import
+
+            # one DuckDB thread (which also makes the file smaller), beside the files' writer
+            self._connection = duckdb.connect(str(self._path), config={"threads": 1})
+            self._connection.execute(_DATABASE_SETTINGS)
+            self._tables: set[str] = set()
+        database = self._connection
+        for name, frame in parts:
+            database.register("frame", frame.to_arrow(compat_level=pl.CompatLevel.newest()))
+            if name in self._tables:
+                database.execute(f"INSERT INTO {name} SELECT * FROM frame")
+            else:
+                database.execute(f"CREATE TABLE {name} AS SELECT * FROM frame")
+                self._tables.add(name)
+            database.unregister("frame")
+            self._unsaved += frame.height
+        if self._unsaved >= CHECKPOINT_ROWS:  # bounds memory
+            database.execute("CHECKPOINT")
+            self._unsaved = 0
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
+__all__ = ["BATCH_ROWS", "RUN_EVENTS", "Written", "compute_and_write", "compute_and_write_file", "runs"]
