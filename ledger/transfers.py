@@ -1,4 +1,5 @@
-"""What transfer matching reads and writes for one user (the worker's side; the API's is UserScope).
+"""What transfer matching reads and writes for one user: the worker's side (the API's is
+ledger.transactions_scope).
 
 A transfer leg is a crypto SEND / WITHDRAWAL (one asset out) or RECEIVE / DEPOSIT (one asset in) that
 is not ignored: exactly one flow that is not a fee, of an asset that is not fiat, in the direction its
@@ -21,8 +22,7 @@ from ledger.enums import TransactionType
 
 SEND_TYPES = (TransactionType.SEND, TransactionType.WITHDRAWAL)
 RECEIVE_TYPES = (TransactionType.RECEIVE, TransactionType.DEPOSIT)
-LINKED_BY_USER = "user"
-LINKED_AUTOMATICALLY = "auto"
+LINKED_BY_USER = "user"  # transaction_links.created_by of a link made by hand ("auto": by matching)
 
 # Links other than the user's own transfer links settle both of their transactions.
 _SETTLED = """

@@ -12,6 +12,7 @@ What the C core does not walk (pool methods, method timelines) is computed whole
 """
 
 import gc
+import threading
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -40,7 +41,7 @@ from analytics.lots.timeline import MethodTimeline
 from analytics.lots.vocabulary import Method, Scope
 from analytics.lots.walked import n_acquisitions, native_method, native_walk
 
-BATCH_ROWS = 1_000_000  # ledger rows read at a time (see compute_and_write_file)
+BATCH_ROWS = 250_000  # ledger rows read at a time (see compute_and_write_file)
 RUN_EVENTS = 250_000  # assets are walked in runs of at least this many events (or one asset)
 _PENDING = 2  # runs handed to a writer and not yet written, at most (bounds memory)
 
@@ -100,6 +101,9 @@ def compute_and_write_file(
     batch by batch of whole transactions: memory holds the events and one batch, not the ledger.
     Any other ledger, or one with a problem (to report the same first problem), is read whole.
     """
+    # the writers' libraries are imported meanwhile (slow imports, mostly without the GIL's use
+    # by this thread, which is in Polars)
+    threading.Thread(target=_import_writers, daemon=True).start()
     with _no_collections():
         timeline = checked_timeline(method, scope, None)
         events = _batched_events(path, base_currency, batch_rows)
@@ -113,6 +117,11 @@ def compute_and_write_file(
         base_currency=base_currency,
         run_events=run_events,
     )
+
+
+def _import_writers() -> None:
+    import duckdb  # noqa: F401
+    import pyarrow.parquet  # noqa: F401
 
 
 @contextmanager
