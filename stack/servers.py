@@ -171,7 +171,7 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
     if not (data / "PG_VERSION").exists():
         data.mkdir(parents=True, exist_ok=True)
         _give_to(user, data)
-        subprocess.run(
+        initdb = subprocess.run(
             [
                 str(PG_BIN / "initdb"),
                 "-D",
@@ -182,10 +182,12 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
                 "--encoding=UTF8",
                 "--locale=C",
             ],
-            check=True,
             capture_output=True,
+            text=True,
             **run_as(user),
         )
+        if initdb.returncode != 0:
+            raise ServerError(f"PostgreSQL's initdb failed in {data}:\n{initdb.stderr.strip()}")
     _give_to(user, data)
     server = ChildProcess(
         "PostgreSQL",

@@ -126,3 +126,9 @@ async def other_user(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     ) as http:
         await sign_up(http)
         yield http
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright's sync API keeps its own event loop running in this thread for as
+    long as the browser lives, and the async tests need the thread's loop to themselves."""
+    items.sort(key=lambda item: "tests/e2e/" in item.nodeid)

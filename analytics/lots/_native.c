@@ -1120,6 +1120,206 @@ done:
     return result;
 }
 
+/* ---- lineage of moved pieces ---------------------------------------------------------- */
+
+typedef struct {
+    const char *views;
+    const char **buffers;
+    Py_ssize_t n_buffers, length;
+} Strings;
+
+static int string_at(const Strings *strings, Py_ssize_t i, const char **text, size_t *length) {
+    const char *view = strings->views + 16 * i;
+    int32_t size, index, offset;
+    memcpy(&size, view, 4);
+    if (size <= 12) {
+        *text = view + 4;
+    } else {
+        memcpy(&index, view + 8, 4);
+        memcpy(&offset, view + 12, 4);
+        if (index < 0 || index >= strings->n_buffers) return -1;
+        *text = strings->buffers[index] + offset;
+    }
+    *length = (size_t)size;
+    return 0;
+}
+
+typedef struct {
+    int64_t *offsets; /* n + 1 */
+    char *data;
+    size_t size, capacity;
+} Built;
+
+static int built_append(Built *built, const char *a, size_t a_length, const char *b, size_t b_length) {
+    size_t need = a_length + (a_length ? 1 : 0) + b_length;
+    if (built->size + need > built->capacity) {
+        size_t capacity = built->capacity ? built->capacity : 1 << 16;
+        while (capacity < built->size + need) capacity *= 2;
+        char *data = realloc(built->data, capacity);
+        if (!data) return -1;
+        built->data = data;
+        built->capacity = capacity;
+    }
+    char *at = built->data + built->size;
+    if (a_length) {
+        memcpy(at, a, a_length);
+        at[a_length] = '>';
+        at += a_length + 1;
+    }
+    memcpy(at, b, b_length);
+    built->size += need;
+    return 0;
+}
+
+/* strings from a tuple (views, (data buffers...)) */
+static int get_strings(PyObject *object, Strings *strings, Py_buffer *views, Py_ssize_t *held, Py_ssize_t count,
+                       const char *name) {
+    PyObject *buffers;
+    PyObject *view_object;
+    if (!PyArg_ParseTuple(object, "OO!", &view_object, &PyTuple_Type, &buffers)) return -1;
+    if (PyObject_GetBuffer(view_object, &views[*held], PyBUF_SIMPLE) < 0) return -1;
+    strings->views = views[(*held)++].buf;
+    if (views[*held - 1].len < 16 * count) {
+        PyErr_Format(PyExc_ValueError, "%s: views too short", name);
+        return -1;
+    }
+    strings->n_buffers = PyTuple_GET_SIZE(buffers);
+    strings->buffers = calloc((size_t)strings->n_buffers + 1, sizeof(char *));
+    if (!strings->buffers) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < strings->n_buffers; k++) {
+        if (PyObject_GetBuffer(PyTuple_GET_ITEM(buffers, k), &views[*held], PyBUF_SIMPLE) < 0) return -1;
+        strings->buffers[k] = views[(*held)++].buf;
+    }
+    strings->length = count;
+    return 0;
+}
+
+PyDoc_STRVAR(lineage_doc,
+             "lineage(n_head, head_ids, head_chains, n_moved, flows, parents) -> (id_offsets, id_data,\n"
+             "chain_offsets, chain_data, roots)\n\n"
+             "The ids and transfer chains of pieces moved by transfers (see tables._moved). Strings are\n"
+             "(16-byte views, (data buffers...)); parents int64: -1, a head position, or n_head + the\n"
+             "position of an earlier moved piece. Returns large-string buffers (int64 offsets) and, per\n"
+             "moved piece, the position (head, or n_head + moved) of the piece its chain starts from.");
+
+static PyObject *lineage(PyObject *self, PyObject *args) {
+    Py_ssize_t n_head, n_moved;
+    PyObject *head_ids_object, *head_chains_object, *flows_object, *parents_object;
+    if (!PyArg_ParseTuple(args, "nOOnOO", &n_head, &head_ids_object, &head_chains_object, &n_moved, &flows_object,
+                          &parents_object))
+        return NULL;
+    if (n_head < 0 || n_moved < 0) {
+        PyErr_SetString(PyExc_ValueError, "negative length");
+        return NULL;
+    }
+    Py_buffer views[1024];
+    Py_ssize_t held = 0;
+    Strings head_ids = {0}, head_chains = {0}, flows = {0};
+    Built ids = {0}, chains = {0};
+    int64_t *roots = NULL;
+    PyObject *result = NULL;
+    for (int k = 0; k < 3; k++) {
+        PyObject *object = k == 0 ? head_ids_object : k == 1 ? head_chains_object : flows_object;
+        if (!PyTuple_Check(object) || PyTuple_GET_SIZE(object) != 2 ||
+            !PyTuple_Check(PyTuple_GET_ITEM(object, 1)) || PyTuple_GET_SIZE(PyTuple_GET_ITEM(object, 1)) > 300) {
+            PyErr_SetString(PyExc_ValueError, "strings are (views, (at most 300 data buffers))");
+            goto done;
+        }
+    }
+    if (get_strings(head_ids_object, &head_ids, views, &held, n_head, "head_ids") ||
+        get_strings(head_chains_object, &head_chains, views, &held, n_head, "head_chains") ||
+        get_strings(flows_object, &flows, views, &held, n_moved, "flows"))
+        goto done;
+    if (PyObject_GetBuffer(parents_object, &views[held], PyBUF_SIMPLE) < 0) goto done;
+    const int64_t *parents = views[held++].buf;
+    if (views[held - 1].len < 8 * n_moved) {
+        PyErr_SetString(PyExc_ValueError, "parents too short");
+        goto done;
+    }
+    ids.offsets = calloc((size_t)n_moved + 1, 8);
+    chains.offsets = calloc((size_t)n_moved + 1, 8);
+    roots = calloc((size_t)n_moved + 1, 8);
+    if (!ids.offsets || !chains.offsets || !roots) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int bad = 0, failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t k = 0; k < n_moved && !bad && !failed; k++) {
+        const char *flow, *id = NULL, *chain = NULL;
+        size_t flow_length, id_length = 0, chain_length = 0;
+        if (string_at(&flows, k, &flow, &flow_length)) {
+            bad = 1;
+            break;
+        }
+        int64_t parent = parents[k];
+        if (parent < 0) {
+            roots[k] = n_head + k;
+        } else if (parent < n_head) {
+            if (string_at(&head_ids, parent, &id, &id_length) || string_at(&head_chains, parent, &chain, &chain_length)) {
+                bad = 1;
+                break;
+            }
+            roots[k] = parent;
+        } else if (parent - n_head < k) {
+            int64_t earlier = parent - n_head;
+            id = ids.data + ids.offsets[earlier];
+            id_length = (size_t)(ids.offsets[earlier + 1] - ids.offsets[earlier]);
+            chain = chains.data + chains.offsets[earlier];
+            chain_length = (size_t)(chains.offsets[earlier + 1] - chains.offsets[earlier]);
+            roots[k] = roots[earlier];
+        } else {
+            bad = 1;
+            break;
+        }
+        /* an id: the parent's, '>' and the flow; a chain: the parent's (if any), '>' and the flow */
+        if (parent < 0) {
+            failed = built_append(&ids, NULL, 0, flow, flow_length);
+        } else {
+            /* the parent's strings may live in the buffers being grown: copy first */
+            char *copy = malloc(id_length + chain_length + 1);
+            if (!copy) {
+                failed = 1;
+                break;
+            }
+            memcpy(copy, id, id_length);
+            memcpy(copy + id_length, chain, chain_length);
+            failed = built_append(&ids, copy, id_length, flow, flow_length) ||
+                     built_append(&chains, copy + id_length, chain_length, flow, flow_length);
+            free(copy);
+        }
+        ids.offsets[k + 1] = (int64_t)ids.size;
+        chains.offsets[k + 1] = (int64_t)chains.size;
+    }
+    Py_END_ALLOW_THREADS
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "a parent out of range, or a bad string view");
+        goto done;
+    }
+    if (failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = Py_BuildValue("(y#y#y#y#y#)", (char *)ids.offsets, (Py_ssize_t)(8 * (n_moved + 1)),
+                           ids.data ? ids.data : "", (Py_ssize_t)ids.size, (char *)chains.offsets,
+                           (Py_ssize_t)(8 * (n_moved + 1)), chains.data ? chains.data : "", (Py_ssize_t)chains.size,
+                           (char *)roots, (Py_ssize_t)(8 * n_moved));
+done:
+    for (Py_ssize_t k = 0; k < held; k++) PyBuffer_Release(&views[k]);
+    free(head_ids.buffers);
+    free(head_chains.buffers);
+    free(flows.buffers);
+    free(ids.offsets);
+    free(ids.data);
+    free(chains.offsets);
+    free(chains.data);
+    free(roots);
+    return result;
+}
+
 /* Test hooks: the exact arithmetic, on Python ints within the signed 128-bit range. */
 static int to_i128(PyObject *object, i128 *out) {
     unsigned char bytes[16];
@@ -1157,6 +1357,7 @@ static PyMethodDef methods[] = {
     {"match", match, METH_VARARGS, match_doc},
     {"value", value, METH_VARARGS, value_doc},
     {"csv", csv, METH_VARARGS, csv_doc},
+    {"lineage", lineage, METH_VARARGS, lineage_doc},
     {"floor_muldiv", py_floor_muldiv, METH_VARARGS, "(a * b) // c, exactly, for -2**127 < a < 2**127, b >= 0, c > 0."},
     {"compare_ratios", py_compare_ratios, METH_VARARGS, "sign of a/b - c/d, exactly (a, c >= 0; b, d > 0)."},
     {NULL, NULL, 0, NULL},

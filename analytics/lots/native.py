@@ -93,3 +93,51 @@ def _csv_columns(frame: pl.DataFrame) -> tuple[tuple[int, Any, Any, Any], ...] |
         else:
             return None
     return tuple(columns)
+
+
+def lineage(
+    head_ids: pl.Series, head_chains: pl.Series, flows: pl.Series, parents: pl.Series
+) -> tuple[pl.Series, pl.Series, pl.Series] | None:
+    """The C core's lot ids, transfer chains and chain starts of moved pieces (tables._moved).
+
+    parents: -1, a head position, or the number of head rows + an earlier piece's position.
+    Returns (ids, chains, roots: the position, head or head count + piece, its chain starts
+    from), or None when the C core is not built or the strings are not plain (null or empty ids).
+    """
+    if flows.is_empty():
+        empty = pl.Series([], dtype=pl.String)
+        return empty, empty, pl.Series([], dtype=pl.Int64)
+    if _native is None or head_ids.null_count() or head_chains.null_count() or flows.null_count():
+        return None
+    if head_ids.len() and head_ids.str.len_bytes().min() == 0:
+        return None
+    ids, chains, flow_ids = _views(head_ids), _views(head_chains), _views(flows)
+    if ids is None or chains is None or flow_ids is None:
+        return None
+    id_offsets, id_data, chain_offsets, chain_data, roots = _native.lineage(
+        head_ids.len(), ids, chains, flows.len(), flow_ids, buffer(parents.cast(pl.Int64))
+    )
+    return (
+        _large_strings(flows.len(), id_offsets, id_data),
+        _large_strings(flows.len(), chain_offsets, chain_data),
+        from_bytes(roots, pl.Int64),
+    )
+
+
+def _views(series: pl.Series) -> tuple[Any, tuple[Any, ...]] | None:
+    import pyarrow as pa
+
+    array = series.rechunk().to_arrow(compat_level=pl.CompatLevel.newest())
+    if not pa.types.is_string_view(array.type) or array.offset or len(array.buffers()) > 302:
+        return None
+    _, views, *data = array.buffers()
+    if views is None or any(part is None for part in data):
+        return None
+    return views, tuple(data)
+
+
+def _large_strings(count: int, offsets: bytes, data: bytes) -> pl.Series:
+    import pyarrow as pa
+
+    array = pa.Array.from_buffers(pa.large_string(), count, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
+    return pl.Series(pl.from_arrow(array))

@@ -7,8 +7,10 @@ result, and the writing overlaps the computing. The files hold what `write_outpu
 for row (lots: every acquired lot first, then the pieces moved by transfers; disposals in walk
 order; income in event order), and the CSV files are the same bytes.
 
-What the C core does not walk (pool methods, method timelines) is computed whole and written by
-`write_outputs`.
+A Parquet ledger in transaction order is also read, validated and made into events batch by
+batch (`compute_and_write_file`), so the ledger itself is never whole in memory either. What the
+C core does not walk (pool methods, method timelines) is computed whole and written by
+`write_outputs`. This is the path of `cairn lots compute`; `compute` stays the API.
 """
 
 import gc

@@ -5,6 +5,7 @@ from decimal import Decimal
 import polars as pl
 
 from analytics.lots.events import ACQUIRE
+from analytics.lots.native import lineage
 from analytics.lots.vocabulary import SCALE, Callout, SpRule
 from analytics.lots.walked import Walked
 
@@ -90,46 +91,61 @@ def _moved(
     events: pl.DataFrame, head: pl.DataFrame, walked: Walked, first_row: int, moved_row: int
 ) -> pl.DataFrame:
     """Pieces created by transfers: their id is the parent's id, '>', and the receiving flow."""
-    ids, origins, chains, txs = (
-        head["lot_id"].to_list(),
-        head["origin_lot_id"].to_list(),
-        head["transfer_chain"].to_list(),
-        head["tx_id"].to_list(),
-    )
-    callouts: list[str | None] = []
     moved = walked.moved
     moves = events.select("flow_id", "tx_id", "asset", "to_account")[moved["event"]]
-    # a parent is a head row, or a moved row listed before its child
-    shift = head.height - moved_row
-    for parent, flow, tx in zip(moved["parent"], moves["flow_id"], moves["tx_id"], strict=True):
-        if parent < 0:
-            ids.append(flow)
-            origins.append(flow)
-            chains.append("")
-            txs.append(tx)
-            callouts.append(Callout.INSUFFICIENT_QUANTITY.value)
-        else:
-            parent = parent + shift if parent >= moved_row else parent - first_row
-            ids.append(f"{ids[parent]}>{flow}")
-            origins.append(origins[parent])
-            chains.append(f"{chains[parent]}>{flow}" if chains[parent] else flow)
-            txs.append(txs[parent])
-            callouts.append(None)
-    start = head.height
+    # a parent is a head row, or a moved row listed before its child: as positions in head + moved
+    parent = pl.col("parent")
+    parents = moved.select(
+        pl.when(parent < 0)
+        .then(-1)
+        .when(parent >= moved_row)
+        .then(parent - moved_row + head.height)
+        .otherwise(parent - first_row)
+    ).to_series()
+    built = lineage(head["lot_id"], head["transfer_chain"], moves["flow_id"], parents)
+    if built is None:
+        ids, chains, roots = _lineage(head, moves, parents)
+    else:
+        ids, chains, roots = built
     return pl.DataFrame(
         {
-            "lot_id": ids[start:],
-            "origin_lot_id": origins[start:],
-            "transfer_chain": chains[start:],
-            "tx_id": txs[start:],
+            "lot_id": ids,
+            "origin_lot_id": pl.concat([head["origin_lot_id"], moves["flow_id"]]).gather(roots),
+            "transfer_chain": chains,
+            "tx_id": pl.concat([head["tx_id"], moves["tx_id"]]).gather(roots),
             "asset": moves["asset"],
             "account": moves["to_account"].fill_null(""),
             "acquired_at": moved["acquired"],
             "quantity": moved["quantity"],
             "cost_basis": moved["cost_basis"],
-            "callout": pl.Series(callouts, dtype=pl.String),
+            "callout": parents.to_frame("parent")
+            .select(pl.when(pl.col("parent") < 0).then(pl.lit(Callout.INSUFFICIENT_QUANTITY.value)))
+            .to_series(),
         },
         schema=head.schema,
+    )
+
+
+def _lineage(
+    head: pl.DataFrame, moves: pl.DataFrame, parents: pl.Series
+) -> tuple[pl.Series, pl.Series, pl.Series]:
+    """What the C core's `lineage` gives, in Python (without the C core)."""
+    ids, chains = head["lot_id"].to_list(), head["transfer_chain"].to_list()
+    roots: list[int] = []
+    start = len(ids)
+    for position, (parent, flow) in enumerate(zip(parents, moves["flow_id"], strict=True)):
+        if parent < 0:
+            ids.append(flow)
+            chains.append("")
+            roots.append(start + position)
+        else:
+            ids.append(f"{ids[parent]}>{flow}")
+            chains.append(f"{chains[parent]}>{flow}" if chains[parent] else flow)
+            roots.append(parent if parent < start else roots[parent - start])
+    return (
+        pl.Series(ids[start:], dtype=pl.String),
+        pl.Series(chains[start:], dtype=pl.String),
+        pl.Series(roots, dtype=pl.Int64),
     )
 
 

@@ -45,10 +45,11 @@ def handle(args: argparse.Namespace) -> int:
         return 1
 
 
-def app_processes(settings: Settings) -> list[ChildProcess]:
+def app_processes(settings: Settings, env: dict[str, str] | None = None) -> list[ChildProcess]:
+    """The worker and the API; `env` replaces the environment they inherit."""
     logs = settings.home.resolve() / "logs"
     return [
-        ChildProcess("worker", [sys.executable, "-m", "stack.worker"], logs / "worker.log"),
+        ChildProcess("worker", [sys.executable, "-m", "stack.worker"], logs / "worker.log", env=env),
         ChildProcess(
             "API",
             [
@@ -64,6 +65,7 @@ def app_processes(settings: Settings) -> list[ChildProcess]:
                 "--no-access-log",
             ],
             logs / "api.log",
+            env=env,
         ),
     ]
 

@@ -14,9 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from analytics.lots import LedgerError, Method, MethodTimeline, Period, Scope, compute, write_outputs
-from analytics.lots.native import native_available, write_csv
+from analytics.lots.native import lineage, native_available, write_csv
 from analytics.lots.outputs import TABLES
 from analytics.lots.streamed import compute_and_write, compute_and_write_file, runs
+from analytics.lots.tables import _lineage
 from tests.analytics.ledgers import buy, flows, sell, transfer
 from tests.analytics.test_properties import common, ledgers
 
@@ -265,3 +266,36 @@ def test_core_csv_falls_back_to_polars_for_other_columns(tmp_path: Path) -> None
         }
     )
     assert _core_bytes(frame, True, tmp_path / "out.csv") == _polars_bytes(frame, True)
+
+
+# ---- the C core's lineage of moved pieces ---------------------------------------------------
+
+
+@pytest.mark.skipif(not native_available(), reason="the C core is not built")
+@given(st.data())
+@common
+def test_core_lineage_is_the_python_lineage(data: st.DataObject) -> None:
+    n_head = data.draw(st.integers(1, 8))
+    head = pl.DataFrame(
+        {
+            "lot_id": [f"t{k}:0" if k % 2 else f"a-long-transaction-id-{k}:1" for k in range(n_head)],
+            "transfer_chain": data.draw(
+                st.lists(
+                    st.sampled_from(["", "x:1", "a-much-longer-chain:2>y:1"]),
+                    min_size=n_head,
+                    max_size=n_head,
+                )
+            ),
+        }
+    )
+    n_moved = data.draw(st.integers(0, 25))
+    parents = [data.draw(st.integers(-1, n_head + k - 1)) for k in range(n_moved)]
+    moves = pl.DataFrame(
+        {"flow_id": [f"m{k}:1" if k % 3 else f"a-receiving-flow-{k}:1" for k in range(n_moved)]}
+    )
+    parents_series = pl.Series(parents, dtype=pl.Int64)
+    built = lineage(head["lot_id"], head["transfer_chain"], moves["flow_id"], parents_series)
+    assert built is not None
+    expected = _lineage(head, moves, parents_series)
+    for ours, theirs in zip(built, expected, strict=True):
+        assert ours.to_list() == theirs.to_list()

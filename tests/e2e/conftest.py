@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from ledger.settings import Settings
 from stack.commands.run import app_processes
 from stack.servers import answers_tcp, wait_until
+
+expect.set_options(timeout=20_000)  # a whole import runs behind some assertions
 
 CHROMIUM_FLAGS = [
     "--headless",
@@ -31,7 +34,8 @@ def live_app(servers: Settings) -> Iterator[str]:
     from stack.seed import prepare_database
 
     prepare_database(servers)
-    children = app_processes(servers)
+    # A queue of their own: the in-process test worker is idle while these synchronous tests run.
+    children = app_processes(servers, env={**os.environ, "CAIRN_TASK_QUEUE": f"{servers.task_queue}-e2e"})
     try:
         for child in children:
             child.start()
