@@ -24,7 +24,7 @@ from ledger.settings import get_settings
 from stack.api_client import CairnApi
 from stack.commands.run import app_processes
 from stack.seed import prepare_database
-from stack.servers import LocalServers, answers_tcp, free_port, free_s3_port, wait_until
+from stack.servers import LocalServers, answers_tcp, free_port, free_s3_port, stop_all, wait_until
 
 HEADER = ",".join(GENERIC_COLUMNS) + "\n"
 ASSETS = ["BTC", "ETH", "SOL", "ADA", "DOT", "LINK", "LTC", "XRP"]
@@ -104,8 +104,7 @@ def main() -> int:
                 memory.start()
                 return run_import(CairnApi(settings.origin, timeout=600), content, args.rows, memory)
             finally:
-                for child in reversed(children):
-                    child.stop()
+                stop_all(children)
 
 
 def run_import(api: CairnApi, content: bytes, rows: int, memory: PeakMemory) -> int:

@@ -122,15 +122,29 @@ class ChildProcess:
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
-    def stop(self, timeout: float = 15) -> None:
-        if self.process is None or self.process.poll() is not None:
+    def signal_stop(self) -> None:
+        if self.running():
+            assert self.process is not None
+            os.killpg(self.process.pid, self.stop_signal)
+
+    def wait_stopped(self, deadline: float) -> None:
+        """Waits until `deadline` (time.monotonic()), then kills what is left of the process group."""
+        if self.process is None:
             return
-        os.killpg(self.process.pid, self.stop_signal)
         try:
-            self.process.wait(timeout)
+            self.process.wait(max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
+
+
+def stop_all(children: list[ChildProcess], timeout: float = 15) -> None:
+    """Asks every process to stop at once, then waits for them together."""
+    for child in children:
+        child.signal_stop()
+    deadline = time.monotonic() + timeout
+    for child in children:
+        child.wait_stopped(deadline)
 
 
 def run_as(user: str | None) -> dict[str, Any]:
@@ -363,8 +377,7 @@ class LocalServers:
         return self
 
     def stop(self) -> None:
-        for child in reversed(self.children):
-            child.stop()
+        stop_all(self.children)
         self.children.clear()
 
     def __exit__(

@@ -11,7 +11,15 @@ from types import FrameType
 from ledger.settings import Settings, get_settings
 from stack.demo import DEMO_EMAIL, DEMO_PASSWORD
 from stack.seed import add_demo_user, prepare_database
-from stack.servers import ChildProcess, LocalServers, ServerError, answers_tcp, require_free, wait_until
+from stack.servers import (
+    ChildProcess,
+    LocalServers,
+    ServerError,
+    answers_tcp,
+    require_free,
+    stop_all,
+    wait_until,
+)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -88,8 +96,7 @@ def serve(settings: Settings, stop: threading.Event, *, demo: bool) -> int:
         print("\nStopping…", flush=True)
         return 0
     finally:
-        for child in reversed(children):
-            child.stop()
+        stop_all(children)
 
 
 def banner(settings: Settings, *, demo: bool) -> str:

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from ledger.settings import Settings
 from stack.commands.run import app_processes
-from stack.servers import answers_tcp, wait_until
+from stack.servers import answers_tcp, stop_all, wait_until
 
 expect.set_options(timeout=20_000)  # a whole import runs behind some assertions
 
@@ -42,8 +42,7 @@ def live_app(servers: Settings) -> Iterator[str]:
         wait_until(answers_tcp(servers.host, servers.api_port), "The API", 60, children[-1].log)
         yield servers.origin
     finally:
-        for child in reversed(children):
-            child.stop()
+        stop_all(children)
 
 
 @pytest.fixture(scope="session")
