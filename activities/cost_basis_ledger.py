@@ -15,6 +15,7 @@ from typing import Any
 import polars as pl
 
 from analytics.lots import LEDGER_COLUMNS, LotResult, Method, MethodTimeline, Period, Scope
+from analytics.lots.tables import LOT_COLUMNS
 from ledger.cost_basis_runs import FLOW_COLUMNS, MethodSettings
 from ledger.enums import FlowDirection
 from ledger.enums import TransactionType as Type
@@ -137,20 +138,7 @@ def method_and_scope(settings: MethodSettings) -> tuple[Method | MethodTimeline,
 
 def lot_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
     """The lots in ledger.cost_basis_runs.LOT_COLUMNS order."""
-    frame = result.lots.select(
-        "lot_id",
-        "origin_lot_id",
-        "transfer_chain",
-        "tx_id",
-        "asset",
-        "account",
-        "acquired_at",
-        "quantity",
-        "remaining",
-        "cost_basis",
-        "remaining_cost_basis",
-        "callout",
-    )
+    frame = result.lots.select(LOT_COLUMNS)  # the same order as the ledger table
     return _rows(frame, ("tx_id", "account"))
 
 
