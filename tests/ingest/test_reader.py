@@ -1,6 +1,8 @@
 import gzip
+import io
 
 import pytest
+import xlwt
 
 from ingest.files.reader import UnreadableFile, read_sheet
 from tests.ingest.exports import export_bytes
@@ -105,3 +107,28 @@ def test_nul_padding_inside_cells_is_removed() -> None:
 def test_unreadable_inputs_say_why(data: bytes, message: str) -> None:
     with pytest.raises(UnreadableFile, match=message):
         read_sheet(data, "x.csv")
+
+
+def test_legacy_xls_is_read_by_magic_bytes() -> None:
+    workbook = xlwt.Workbook()
+    sheet = workbook.add_sheet("Transactions")
+    rows = [
+        ["Exported from my exchange"],
+        [],
+        ["Date", "Received Quantity", "Received Currency", "Sent Quantity", "Sent Currency"],
+        ["2021-01-02 10:00:00", 0.25, "BTC", 7000, "USD"],
+        ["2021-01-03 11:30:00", 2, "ETH", "", ""],
+    ]
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            sheet.write(r, c, value)
+    out = io.BytesIO()
+    workbook.save(out)
+    data = out.getvalue()
+    assert data[:8] == bytes.fromhex("d0cf11e0a1b11ae1")  # the OLE2 compound-file signature of .xls
+    read = read_sheet(data, "history.csv")  # the name lies; the bytes decide
+    assert read.header == ("Date", "Received Quantity", "Received Currency", "Sent Quantity", "Sent Currency")
+    assert [list(cells) for _, cells in read.rows()] == [
+        ["2021-01-02 10:00:00", "0.25", "BTC", "7000", "USD"],
+        ["2021-01-03 11:30:00", "2", "ETH", "", ""],
+    ]
