@@ -55,6 +55,8 @@ chromium:
 bench: $(STAMP)
 	$(PY) benchmarks/lots_bench.py
 	$(PY) benchmarks/import_bench.py
+	$(PY) benchmarks/ingest_parse_bench.py
+	$(PY) benchmarks/transfers_bench.py
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist
