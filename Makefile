@@ -53,7 +53,7 @@ chromium:
 	else echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium'." >&2; exit 1; fi
 
 bench: $(STAMP)
-	$(PY) benchmarks/lots_bench.py
+	$(PY) benchmarks/lots_bench.py --full
 	$(PY) benchmarks/import_bench.py
 	$(PY) benchmarks/ingest_parse_bench.py
 	$(PY) benchmarks/transfers_bench.py
