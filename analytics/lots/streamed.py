@@ -1,19 +1,22 @@
 """Computing and writing a result run by run of assets: what `write_outputs(compute(...))` writes.
 
 The matching walk is per asset (a pool never spans assets), so the C core walks one run of
-assets at a time and hands its tables to two writer threads (the database; the Parquet and CSV
-files) while it walks the next: memory holds the events and a few runs' tables, not the whole
-result, and the writing overlaps the computing. The files hold what `write_outputs` writes, row
+assets at a time and hands its tables to writer threads (the Parquet files; the CSV files; one
+per table of the database, each streaming its runs into a single `CREATE TABLE … AS`) while it
+walks the next: memory holds the events and a few runs' tables, not the whole result, and the
+writing overlaps the computing. The files hold what `write_outputs` writes, row
 for row (lots: every acquired lot first, then the pieces moved by transfers; disposals in walk
 order; income in event order), and the CSV files are the same bytes.
 
 A Parquet ledger in transaction order is also read, validated and made into events batch by
-batch (`compute_and_write_file`), so the ledger itself is never whole in memory either. What the
+batch (`compute_and_write_file`, the next batch read while one is made into events), so the
+ledger itself is never whole in memory either. What the
 C core does not walk (pool methods, method timelines) is computed whole and written by
 `write_outputs`. This is the path of `cairn lots compute`; `compute` stays the API.
 """
 
 import gc
+import queue
 import threading
 from collections import deque
 from collections.abc import Iterator
@@ -35,7 +38,7 @@ from analytics.lots.ledger_input import (
     validate_rows,
 )
 from analytics.lots.native import write_csv
-from analytics.lots.outputs import CHECKPOINT_ROWS, staged, summary_text, write_outputs
+from analytics.lots.outputs import staged, summary_text, write_outputs
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.summary import Totals
 from analytics.lots.tables import decimal_lots, disposals_table, finish_lots, income_table, lots_table
@@ -153,7 +156,7 @@ def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataF
     carried: pl.DataFrame | None = None  # the last transaction read, perhaps not whole yet
     first_row, transactions = 1, 0
     try:
-        for batch in file.iter_batches(batch_size=batch_rows, columns=list(LEDGER_COLUMNS)):
+        for batch in _read_ahead(file.iter_batches(batch_size=batch_rows, columns=list(LEDGER_COLUMNS))):
             raw = pl.DataFrame(pl.from_arrow(batch))
             flows = validate_rows(raw, first_row)
             first_row += raw.height
@@ -177,6 +180,42 @@ def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataF
     return assemble(parts, legs).with_columns(
         acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
     )
+
+
+def _read_ahead(batches: Iterator[Any]) -> Iterator[Any]:
+    """The batches, the next one read (by Arrow, without the GIL) while this one is made into events."""
+    ready: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
+    stop = threading.Event()
+
+    def offer(item: tuple[bool, Any]) -> bool:
+        while not stop.is_set():
+            with suppress(queue.Full):
+                ready.put(item, timeout=0.1)
+                return True
+        return False
+
+    def read() -> None:
+        try:
+            for batch in batches:
+                if not offer((True, batch)):
+                    return
+            offer((False, None))
+        except BaseException as error:  # raised where the batches are read
+            offer((False, error))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        while True:
+            more, item = ready.get()
+            if not more:
+                if item is not None:
+                    raise item
+                return
+            yield item
+    finally:
+        stop.set()
+        reader.join()
 
 
 def _add_parts(
@@ -226,8 +265,9 @@ def runs(events: pl.DataFrame, run_events: int) -> list[tuple[int, int]]:
 def _stream(
     events: pl.DataFrame, code: int, timeline: MethodTimeline, scope: Scope, staging: Path, run_events: int
 ) -> Written:
-    files = _Writer(_Files(staging))
-    database = _Writer(_Database(staging / "cairn.duckdb"))
+    # Parquet, CSV and each table of the database are written by threads of their own
+    files = (_Writer(_Parquet(staging)), _Writer(_Csv(staging)))
+    database = _Database(staging / "cairn.duckdb")
     try:
         totals = Totals()
         carried = Snapshot.empty(scope).lots
@@ -249,22 +289,26 @@ def _stream(
             if lots.height > acquired:
                 moved.append(lots.slice(acquired))
             parts = [("lots", lots.head(acquired)), ("disposals", disposals), ("income", income)]
-            for writer in (database, files):
+            for writer in files:
                 writer.submit(parts)
+            database.submit(parts)
             counts = [counts[0] + acquired, counts[1] + disposals.height, counts[2] + income.height]
         if moved:
             tail = pl.concat(moved)
             moved.clear()
             counts[0] += tail.height
-            for writer in (database, files):
+            for writer in files:
                 writer.submit([("lots", tail)])
+            database.submit([("lots", tail)])
         method = label(timeline)
         summary = summary_text(totals.summary(method, scope))
         database.finish()
-        files.finish()
+        for writer in files:
+            writer.finish()
     except BaseException:
         database.abandon()
-        files.abandon()
+        for writer in files:
+            writer.abandon()
         raise
     (staging / "summary.json").write_text(summary)
     return Written(method, *counts)
@@ -300,22 +344,20 @@ class _Writer:
             self._sink.close()
 
 
-class _Files:
-    """Parquet (LZ4, as write_outputs) and CSV per table, appended to run after run."""
+class _Parquet:
+    """Parquet (LZ4, as write_outputs) per table, appended to run after run."""
 
     def __init__(self, staging: Path) -> None:
         self._staging = staging
-        self._parquet: dict[str, Any] = {}
-        self._csv: dict[str, IO[bytes]] = {}
+        self._writers: dict[str, Any] = {}
 
     def write(self, parts: list[Part]) -> None:
         import pyarrow.parquet as pq
 
         for name, frame in parts:
             table = frame.to_arrow()
-            header = name not in self._csv
-            if header:
-                self._parquet[name] = pq.ParquetWriter(
+            if name not in self._writers:
+                self._writers[name] = pq.ParquetWriter(
                     self._staging / f"{name}.parquet",
                     table.schema,
                     compression="lz4",
@@ -323,51 +365,146 @@ class _Files:
                     # dictionaries only where values repeat: for ids they cost and save nothing
                     use_dictionary=[column for column in table.column_names if column in _REPEATED],
                 )
-                self._csv[name] = open(self._staging / f"{name}.csv", "wb")  # noqa: SIM115 - closed in close()
-            self._parquet[name].write_table(table)
-            write_csv(frame, self._csv[name], include_header=header)
+            self._writers[name].write_table(table)
 
     def close(self) -> None:
-        for writer in self._parquet.values():
+        for writer in self._writers.values():
             writer.close()
-        for file in self._csv.values():
+
+
+class _Csv:
+    """CSV per table (the C core's writer), appended to run after run."""
+
+    def __init__(self, staging: Path) -> None:
+        self._staging = staging
+        self._files: dict[str, IO[bytes]] = {}
+
+    def write(self, parts: list[Part]) -> None:
+        for name, frame in parts:
+            header = name not in self._files
+            if header:
+                self._files[name] = open(self._staging / f"{name}.csv", "wb")  # noqa: SIM115 - closed in close()
+            write_csv(frame, self._files[name], include_header=header)
+
+    def close(self) -> None:
+        for file in self._files.values():
             file.close()
 
 
 class _Database:
-    """The DuckDB file: each table created from its first run, the next runs inserted."""
+    """The DuckDB file: each table made by one `CREATE TABLE … AS` that reads its runs as they come.
+
+    One thread (and cursor, with one DuckDB thread) per table streams that table's runs from a
+    queue into its `CREATE TABLE … AS SELECT` (an Arrow stream): DuckDB writes row groups as
+    they fill, so memory holds a few runs, and a single create costs about a third less than a
+    create and an insert per run (and makes a smaller file). The rows keep their order.
+    """
 
     def __init__(self, path: Path) -> None:
-        self._path = path
+        self._tables: dict[str, tuple[queue.Queue[Any], threading.Thread]] = {}
+        self._errors: list[BaseException] = []
         self._connection: Any = None
-        self._unsaved = 0
+        # the file is made (slow: DuckDB's import, then its catalog) while the first run is walked
+        connecting = ThreadPoolExecutor(max_workers=1)
+        self._connecting: Future[Any] | None = connecting.submit(_connect, path)
+        connecting.shutdown(wait=False)  # its thread ends once connected
 
-    def write(self, parts: list[Part]) -> None:
-        if self._connection is None:
-            import duckdb  # imported when needed, in this thread: it is slow to import
-
-            # one DuckDB thread (which also makes the file smaller), beside the files' writer
-            self._connection = duckdb.connect(str(self._path), config={"threads": 1})
-            self._connection.execute(_DATABASE_SETTINGS)
-            self._tables: set[str] = set()
-        database = self._connection
+    def submit(self, parts: list[Part]) -> None:
         for name, frame in parts:
-            database.register("frame", frame.to_arrow(compat_level=pl.CompatLevel.newest()))
-            if name in self._tables:
-                database.execute(f"INSERT INTO {name} SELECT * FROM frame")
-            else:
-                database.execute(f"CREATE TABLE {name} AS SELECT * FROM frame")
-                self._tables.add(name)
-            database.unregister("frame")
-            self._unsaved += frame.height
-        if self._unsaved >= CHECKPOINT_ROWS:  # bounds memory
-            database.execute("CHECKPOINT")
-            self._unsaved = 0
+            if name not in self._tables:
+                self._start(name, _arrow(frame.head(0)).schema)
+            self._put(name, frame)
 
-    def close(self) -> None:
+    def finish(self) -> None:
+        for name in self._tables:
+            self._put(name, None)
+        self._join()
+        if self._errors:
+            raise self._errors[0]
+        self._close()
+
+    def abandon(self) -> None:
+        for name in self._tables:
+            self._put(name, _ABANDONED)
+        self._join()
+        with suppress(Exception):  # the first error is the one raised
+            self._close()
+
+    def _start(self, name: str, schema: Any) -> None:
+        self._connected()
+        runs: queue.Queue[Any] = queue.Queue(maxsize=_PENDING)
+        thread = threading.Thread(target=self._create, args=(name, schema, runs), daemon=True)
+        self._tables[name] = (runs, thread)
+        thread.start()
+
+    def _put(self, name: str, item: Any) -> None:
+        """Queue a run (waiting while `_PENDING` are queued), unless its table's thread failed."""
+        runs, thread = self._tables[name]
+        while thread.is_alive():
+            try:
+                runs.put(item, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+        if self._errors and item is not _ABANDONED:
+            raise self._errors[0]
+
+    def _create(self, name: str, schema: Any, runs: queue.Queue[Any]) -> None:
+        import pyarrow as pa
+
+        def batches() -> Iterator[Any]:
+            while (frame := runs.get()) is not None:
+                if frame is _ABANDONED:
+                    raise RuntimeError("abandoned")
+                table = _arrow(frame)
+                del frame
+                if table.schema != schema:
+                    table = table.cast(schema)
+                yield from table.to_batches()
+
+        try:
+            cursor = self._connection.cursor()
+            try:
+                cursor.register("runs", pa.RecordBatchReader.from_batches(schema, batches()))
+                cursor.execute(f"CREATE TABLE {name} AS SELECT * FROM runs")
+                cursor.unregister("runs")
+            finally:
+                cursor.close()
+        except BaseException as error:
+            self._errors.append(error)
+            with suppress(queue.Empty):  # unblock a waiting submit
+                while True:
+                    runs.get_nowait()
+
+    def _join(self) -> None:
+        for _, thread in self._tables.values():
+            thread.join()
+
+    def _connected(self) -> None:
+        if self._connecting is not None:
+            connecting, self._connecting = self._connecting, None
+            self._connection = connecting.result()
+
+    def _close(self) -> None:
+        self._connected()
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+
+
+_ABANDONED = object()
+
+
+def _connect(path: Path) -> Any:
+    import duckdb  # imported when needed: it is slow to import
+
+    connection = duckdb.connect(str(path), config={"threads": 1})  # one DuckDB thread per table
+    connection.execute(_DATABASE_SETTINGS)
+    return connection
+
+
+def _arrow(frame: pl.DataFrame) -> Any:
+    return frame.to_arrow(compat_level=pl.CompatLevel.newest())  # string views: no copy
 
 
 __all__ = ["BATCH_ROWS", "RUN_EVENTS", "Written", "compute_and_write", "compute_and_write_file", "runs"]
