@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from analytics.lots import LedgerError, Method, MethodTimeline, Period, Scope, compute, write_outputs
-from analytics.lots.native import lineage, native_available, write_csv
+from analytics.lots.native import lineage, write_csv
 from analytics.lots.outputs import TABLES
 from analytics.lots.streamed import compute_and_write, compute_and_write_file, runs
 from analytics.lots.tables import _lineage
@@ -218,7 +218,6 @@ def _core_bytes(frame: pl.DataFrame, header: bool, path: Path) -> bytes:
     return path.read_bytes()
 
 
-@pytest.mark.skipif(not native_available(), reason="the C core is not built")
 @given(st.data())
 @common
 def test_core_csv_is_polars_csv(tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
@@ -271,7 +270,6 @@ def test_core_csv_falls_back_to_polars_for_other_columns(tmp_path: Path) -> None
 # ---- the C core's lineage of moved pieces ---------------------------------------------------
 
 
-@pytest.mark.skipif(not native_available(), reason="the C core is not built")
 @given(st.data())
 @common
 def test_core_lineage_is_the_python_lineage(data: st.DataObject) -> None:
