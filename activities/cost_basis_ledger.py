@@ -15,8 +15,13 @@ from typing import Any
 import polars as pl
 
 from analytics.lots import LEDGER_COLUMNS, LotResult, Method, MethodTimeline, Period, Scope
-from analytics.lots.tables import LOT_COLUMNS
-from ledger.cost_basis_runs import FLOW_COLUMNS, MethodSettings
+from ledger.cost_basis_runs import (
+    DISPOSAL_COLUMNS,
+    FLOW_COLUMNS,
+    INCOME_COLUMNS,
+    LOT_COLUMNS,
+    MethodSettings,
+)
 from ledger.enums import FlowDirection
 from ledger.enums import TransactionType as Type
 
@@ -136,46 +141,25 @@ def method_and_scope(settings: MethodSettings) -> tuple[Method | MethodTimeline,
     return MethodTimeline(periods), scope
 
 
+# The engine names a transaction and an account by their text ids; the result tables by their keys.
+_ENGINE_NAMES = {"transaction_id": "tx_id", "account_id": "account"}
+
+
 def lot_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
-    """The lots in ledger.cost_basis_runs.LOT_COLUMNS order."""
-    frame = result.lots.select(LOT_COLUMNS)  # the same order as the ledger table
-    return _rows(frame, ("tx_id", "account"))
+    return _rows(result.lots, LOT_COLUMNS)
 
 
 def disposal_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
-    """The disposals in ledger.cost_basis_runs.DISPOSAL_COLUMNS order."""
-    frame = result.disposals.select(
-        "flow_id",
-        "tx_id",
-        "type",
-        "asset",
-        "account",
-        "lot_id",
-        "origin_lot_id",
-        "transfer_chain",
-        "acquired_at",
-        "disposed_at",
-        "holding_days",
-        "quantity",
-        "proceeds",
-        "cost_basis",
-        "gain",
-        "denied_loss",
-        "term",
-        "rule",
-        "callout",
-    )
-    return _rows(frame, ("tx_id", "account"))
+    return _rows(result.disposals, DISPOSAL_COLUMNS)
 
 
 def income_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
-    """The income in ledger.cost_basis_runs.INCOME_COLUMNS order."""
-    frame = result.income.select(
-        "flow_id", "tx_id", "asset", "account", "received_at", "quantity", "value", "type", "callout"
-    )
-    return _rows(frame, ("tx_id", "account"))
+    return _rows(result.income, INCOME_COLUMNS)
 
 
-def _rows(frame: pl.DataFrame, ids: Sequence[str]) -> Iterator[tuple[Any, ...]]:
-    """Rows with the engine's text ids of transactions and accounts back as the ledger's integers."""
-    return frame.with_columns(pl.col(name).cast(pl.Int64) for name in ids).iter_rows()
+def _rows(frame: pl.DataFrame, columns: Sequence[str]) -> Iterator[tuple[Any, ...]]:
+    """The engine's rows in the order of a result table's `columns`, its text ids back as integers."""
+    return frame.select(
+        pl.col(_ENGINE_NAMES[name]).cast(pl.Int64) if name in _ENGINE_NAMES else pl.col(name)
+        for name in columns
+    ).iter_rows()
