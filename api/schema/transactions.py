@@ -117,24 +117,28 @@ class TransfersMutation:
     async def link_transfer(
         self, info: CairnInfo, send_transaction_id: strawberry.ID, receive_transaction_id: strawberry.ID
     ) -> MutationResult:
-        pair = _pair(send_transaction_id, receive_transaction_id)
-        problem = TransferError.TRANSACTION_NOT_FOUND if pair is None else None
-        if pair is not None:
-            problem = await info.context.transactions.link_transfer(*pair)
-        if problem is not None:
-            return _failed(problem)
-        await info.context.session.commit()
-        return MutationResult.ok()
+        return await _change_link(
+            info, send_transaction_id, receive_transaction_id, TransferError.TRANSACTION_NOT_FOUND, link=True
+        )
 
     @strawberry.mutation(description="Undo a transfer link; matching will not pair the two legs again.")
     async def unlink_transfer(
         self, info: CairnInfo, send_transaction_id: strawberry.ID, receive_transaction_id: strawberry.ID
     ) -> MutationResult:
-        pair = _pair(send_transaction_id, receive_transaction_id)
-        problem = TransferError.LINK_NOT_FOUND if pair is None else None
-        if pair is not None:
-            problem = await info.context.transactions.unlink_transfer(*pair)
-        if problem is not None:
-            return _failed(problem)
-        await info.context.session.commit()
-        return MutationResult.ok()
+        return await _change_link(
+            info, send_transaction_id, receive_transaction_id, TransferError.LINK_NOT_FOUND, link=False
+        )
+
+
+async def _change_link(
+    info: CairnInfo, send_id: strawberry.ID, receive_id: strawberry.ID, unknown: TransferError, *, link: bool
+) -> MutationResult:
+    pair = _pair(send_id, receive_id)
+    if pair is None:
+        return _failed(unknown)
+    scope = info.context.transactions
+    problem = await (scope.link_transfer(*pair) if link else scope.unlink_transfer(*pair))
+    if problem is not None:
+        return _failed(problem)
+    await info.context.session.commit()
+    return MutationResult.ok()

@@ -22,7 +22,7 @@ from temporalio.testing import ActivityEnvironment
 from activities.cost_basis import CostBasisActivities
 from activities.cost_basis_ledger import ENGINE_TYPES, method_and_scope
 from analytics.lots import LotResult, Method, MethodTimeline, Scope, compute
-from ledger.cost_basis_runs import MethodSettings
+from ledger.cost_basis_runs import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS, MethodSettings
 from ledger.db import sync_sessions
 from ledger.enums import CostBasisMethod, CostBasisState, QueuePriority
 from ledger.enums import TransactionType as Type
@@ -273,52 +273,15 @@ def _income_key(row: tuple[Any, ...]) -> str:
     return str(row[0])
 
 
-_LOT_ORDER = [
-    "lot_id",
-    "origin_lot_id",
-    "transfer_chain",
-    "tx_id",
-    "asset",
-    "account",
-    "acquired_at",
-    "quantity",
-    "remaining",
-    "cost_basis",
-    "remaining_cost_basis",
-    "callout",
-]
-_DISPOSAL_ORDER = [
-    "flow_id",
-    "tx_id",
-    "type",
-    "asset",
-    "account",
-    "lot_id",
-    "origin_lot_id",
-    "transfer_chain",
-    "acquired_at",
-    "disposed_at",
-    "holding_days",
-    "quantity",
-    "proceeds",
-    "cost_basis",
-    "gain",
-    "denied_loss",
-    "term",
-    "rule",
-    "callout",
-]
-_INCOME_ORDER = [
-    "flow_id",
-    "tx_id",
-    "asset",
-    "account",
-    "received_at",
-    "quantity",
-    "value",
-    "type",
-    "callout",
-]
+def _engine_order(columns: tuple[str, ...]) -> list[str]:
+    """A result table's columns under the engine's names for a transaction and an account."""
+    names = {"transaction_id": "tx_id", "account_id": "account"}
+    return [names.get(column, column) for column in columns]
+
+
+_LOT_ORDER = _engine_order(LOT_COLUMNS)
+_DISPOSAL_ORDER = _engine_order(DISPOSAL_COLUMNS)
+_INCOME_ORDER = _engine_order(INCOME_COLUMNS)
 
 
 async def run(client: Client, task_queue: str, user: User) -> CostBasisOutcome:
