@@ -22,8 +22,8 @@ from temporalio.exceptions import ApplicationError
 from activities.heartbeat import heartbeating
 from activities.prefetch import prefetched
 from activities.uploads import read_upload
-from ingest.files.check import nothing_to_import, open_file
-from ingest.files.model import Ignored, ParsedTransaction, ParseItem
+from ingest.files.check import nothing_to_import, open_file, parse_columns
+from ingest.files.model import ColumnarFile, Ignored, ParsedTransaction, ParseItem
 from ingest.files.reader import GZIP_MAGIC
 from ingest.files.values import FIAT_CODES
 from ledger.bulk_import import (
@@ -33,6 +33,7 @@ from ledger.bulk_import import (
     ImportCounts,
     ImportSource,
     encode_batch,
+    encode_columns,
     previous_import,
 )
 from ledger.enums import ImportType
@@ -128,6 +129,27 @@ class _ParsedFile:
             yield encode_batch(batch)
 
 
+@dataclass
+class _ColumnarFile:
+    """The same for a file its format read a column at a time; encoding runs in the prefetching thread."""
+
+    parsed: ColumnarFile
+    last_row: int = 0
+
+    @property
+    def ignored(self) -> list[Ignored]:
+        return self.parsed.ignored
+
+    def batches(self, size: int) -> Iterator[EncodedBatch]:
+        for batch in self.parsed.batches(size):
+            try:
+                encoded = encode_columns(batch.transactions, batch.flows)
+            except ValueError as exc:
+                raise invalid_file(str(exc)) from None
+            self.last_row = int(batch.transactions["row"][-1])
+            yield encoded
+
+
 class CsvImportActivities:
     def __init__(self, sessions: sessionmaker[Session], storage: Storage) -> None:
         self._sessions = sessions
@@ -166,7 +188,8 @@ class CsvImportActivities:
             )
         rows = max(line_count(upload.data), 1)
         self._progress(params.job_id, RECOGNISED_PROGRESS)
-        parsed = _ParsedFile(fmt.parse(sheet))
+        columnar = parse_columns(sheet, fmt)
+        parsed = _ParsedFile(fmt.parse(sheet)) if columnar is None else _ColumnarFile(columnar)
         source = ImportSource(params.job_id, upload.key, fmt.id, fmt.name, import_type)
         try:
             with self._sessions.begin() as session:

@@ -1,21 +1,26 @@
 """PostgreSQL's COPY text format, written in plain Python so that any thread can encode rows while
-another one talks to the database: one line per row, tab-separated, \\N for NULL."""
+another one talks to the database: one line per row, tab-separated, \\N for NULL. `text_column` and
+`time_column` write the same for whole Polars columns."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
 
+import polars as pl
+
 NULL = "\\N"
-_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+_ESCAPE_PAIRS = (("\\", "\\\\"), ("\t", "\\t"), ("\n", "\\n"), ("\r", "\\r"))  # backslash first
+_ESCAPES = str.maketrans(dict(_ESCAPE_PAIRS))
 
 
 def text_field(value: str | None) -> str:
     return NULL if value is None else value.translate(_ESCAPES)
 
 
-def number_field(value: Decimal | int | None) -> str:
-    return NULL if value is None else str(value)
+def number_field(value: Decimal | None) -> str:
+    """Positional notation always ("0.0000001", never "1E-7"), as the frames' decimal text is."""
+    return NULL if value is None else format(value, "f")
 
 
 def time_field(value: datetime) -> str:
@@ -24,3 +29,25 @@ def time_field(value: datetime) -> str:
 
 def bool_field(value: bool) -> str:
     return "t" if value else "f"
+
+
+def text_column(column: str) -> pl.Expr:
+    """`text_field` of every value of a String column."""
+    escaped = pl.col(column)
+    for raw, written in _ESCAPE_PAIRS:
+        escaped = escaped.str.replace_all(raw, written, literal=True)
+    return escaped.fill_null(NULL)
+
+
+def time_column(column: str) -> pl.Expr:
+    """`time_field` of every value of a UTC Datetime column (microseconds only when there are some)."""
+    moment = pl.col(column)
+    return (
+        pl.when(moment.dt.microsecond() == 0)
+        .then(moment.dt.strftime("%Y-%m-%dT%H:%M:%S+00:00"))
+        .otherwise(moment.dt.strftime("%Y-%m-%dT%H:%M:%S%.6f+00:00"))
+    )
+
+
+def bool_column(column: str) -> pl.Expr:
+    return pl.when(pl.col(column)).then(pl.lit("t")).otherwise(pl.lit("f"))

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ingest.files.model import FileFormat, Ignored, ParsedTransaction, RowError, Sheet
+import polars as pl
+
+from ingest.files.model import ColumnarFile, FileFormat, Ignored, ParsedTransaction, RowError, Sheet
 from ingest.files.reader import UnreadableFile, read_sheet
 from ingest.files.registry import all_formats, detect
 
@@ -75,9 +77,15 @@ def inspect_file(data: bytes, filename: str, *, max_errors: int = 100) -> FileRe
         sheet, fmt = open_file(data, filename)
     except (UnreadableFile, UnrecognisedFile) as exc:
         return FileReport(format_id=None, format_name=None, errors=[str(exc)])
+    columnar = parse_columns(sheet, fmt)
+    if columnar is not None:
+        errors = [] if columnar.transactions else [nothing_to_import(columnar.ignored)]
+        return FileReport(
+            fmt.id, fmt.name, columnar.transactions, columnar.ignored, errors, set(columnar.assets)
+        )
     transactions = 0
     ignored: list[Ignored] = []
-    errors: list[str] = []
+    errors = []
     error_count = 0
     assets: set[str] = set()
     try:
@@ -99,6 +107,17 @@ def inspect_file(data: bytes, filename: str, *, max_errors: int = 100) -> FileRe
     if not error_count and not transactions:
         errors.append(nothing_to_import(ignored))
     return FileReport(fmt.id, fmt.name, transactions, ignored, errors, assets)
+
+
+def parse_columns(sheet: Sheet, fmt: FileFormat) -> ColumnarFile | None:
+    """The whole file read a column at a time, when its format can and the file allows; else None, and
+    `fmt.parse` reads it row by row."""
+    if fmt.parse_columns is None:
+        return None
+    try:
+        return fmt.parse_columns(sheet)
+    except pl.exceptions.PolarsError:  # an odd file the column reader trips over: the row parser decides
+        return None
 
 
 def nothing_to_import(ignored: list[Ignored]) -> str:

@@ -12,6 +12,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
+import polars as pl
+
 Direction = Literal["IN", "OUT"]
 
 
@@ -65,6 +67,43 @@ ParseItem = ParsedTransaction | Ignored | RowError
 
 
 @dataclass(frozen=True, slots=True)
+class TransactionColumns:
+    """A batch of transactions and their flows as two frames in file order, joined by `seq` (0, 1, …).
+
+    transactions: seq, row, key, timestamp (UTC), type, description, tx_hash, label — as in
+    `ParsedTransaction`; flows: seq, position (within its transaction), direction, asset, quantity
+    and value (exact decimal text), is_fee, value_currency — as in `Flow`.
+    """
+
+    transactions: pl.DataFrame
+    flows: pl.DataFrame
+
+    def __len__(self) -> int:
+        return self.transactions.height
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnarFile:
+    """A whole file read a column at a time: what `parse` would have yielded, which has no row errors.
+
+    The counts are known at once; `batches(size)` builds the transactions `size` at a time, in order."""
+
+    transactions: int
+    ignored: list[Ignored]
+    assets: frozenset[str]
+    batches: Callable[[int], Iterator[TransactionColumns]]
+
+
+@dataclass(frozen=True, slots=True)
+class DelimitedText:
+    """The decoded text a CSV sheet was read from, for parsers that read a whole column at a time."""
+
+    text: str
+    data_start: int  # offset of the first data line, just after the header line
+    delimiter: str
+
+
+@dataclass(frozen=True, slots=True)
 class Sheet:
     """A decoded table: the header line found after any preamble, and its data rows."""
 
@@ -72,6 +111,7 @@ class Sheet:
     rows: Callable[[], Iterator[tuple[int, Sequence[str]]]]  # (1-based data row number, cells); re-iterable
     filename: str = ""
     preamble: tuple[str, ...] = field(default=())
+    source: DelimitedText | None = None  # CSV sheets only
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,3 +122,6 @@ class FileFormat:
     name: str  # human name, e.g. "Kraken ledgers"
     detect: Callable[[Sheet], bool]
     parse: Callable[[Sheet], Iterator[ParseItem]]
+    # Optionally, the same result a column at a time for files of millions of rows; None when the sheet
+    # needs `parse` (which must then give exactly what this would have).
+    parse_columns: Callable[[Sheet], ColumnarFile | None] | None = None

@@ -17,7 +17,7 @@ from decimal import Decimal
 
 import charset_normalizer
 
-from ingest.files.model import Sheet
+from ingest.files.model import DelimitedText, Sheet
 
 GZIP_MAGIC = b"\x1f\x8b"
 ZIP_MAGIC = b"PK\x03\x04"
@@ -134,7 +134,13 @@ def _read_text(text: str, filename: str) -> Sheet:
         except csv.Error as exc:
             raise UnreadableFile(f"Row {number + 1}: the CSV is malformed ({exc}).") from exc
 
-    return Sheet(header=tuple(header), rows=rows, filename=filename, preamble=preamble)
+    return Sheet(
+        header=tuple(header),
+        rows=rows,
+        filename=filename,
+        preamble=preamble,
+        source=DelimitedText(text, data_start, delimiter),
+    )
 
 
 def _head_lines(text: str) -> list[tuple[int, int, str]]:

@@ -13,7 +13,17 @@ from datetime import datetime
 from decimal import Decimal
 from itertools import islice
 
-from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.formats import generic_columns
+from ingest.files.model import (
+    ColumnarFile,
+    FileFormat,
+    Flow,
+    Ignored,
+    ParsedTransaction,
+    ParseItem,
+    RowError,
+    Sheet,
+)
 from ingest.files.values import (
     CellError,
     Columns,
@@ -67,13 +77,25 @@ def detect(sheet: Sheet) -> bool:
     return Columns(sheet.header).has_all(*COLUMNS)
 
 
-def parse(sheet: Sheet) -> Iterator[ParseItem]:
+def _positions(sheet: Sheet) -> tuple[int, int, int, int, int, int, int, int]:
     columns = Columns(sheet.header)
     positions = [columns.position(name) for name in COLUMNS]
     if any(position is None for position in positions):
         raise ValueError("not a generic CSV sheet")
     date_at, rq_at, rc_at, sq_at, sc_at, fq_at, fc_at, tag_at = (p for p in positions if p is not None)
-    width = max(p for p in positions if p is not None) + 1
+    return date_at, rq_at, rc_at, sq_at, sc_at, fq_at, fc_at, tag_at
+
+
+def parse_columns(sheet: Sheet) -> ColumnarFile | None:
+    return generic_columns.parse_columns(
+        sheet, _positions(sheet), {"received": RECEIVED_TAGS, "sent": SENT_TAGS}
+    )
+
+
+def parse(sheet: Sheet) -> Iterator[ParseItem]:
+    positions = _positions(sheet)
+    date_at = positions[0]
+    width = max(positions) + 1
     day_first = sniff_day_first(
         cells[date_at] for _, cells in islice(sheet.rows(), DATE_SNIFF_ROWS) if len(cells) > date_at
     )
@@ -85,7 +107,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             yield _transaction(
                 number,
                 cells,
-                (date_at, rq_at, rc_at, sq_at, sc_at, fq_at, fc_at, tag_at),
+                positions,
                 day_first,
                 keys,
             )
@@ -112,7 +134,7 @@ def _transaction(
     fee = _amount(cells, at[5], at[6], 5)
     tag = cells[at[7]].casefold()
     if received is None and sent is None and fee is None:
-        return Ignored(number, "no quantity is received, sent or paid as a fee")
+        return Ignored(number, generic_columns.NOTHING_MOVES)
     kind = _type(received, sent, fee, tag)
     flows: list[Flow] = []
     if received is not None:
@@ -187,4 +209,6 @@ def timestamp_text(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S")
 
 
-FORMATS: tuple[FileFormat, ...] = (FileFormat(id="generic", name="Generic CSV", detect=detect, parse=parse),)
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat(id="generic", name="Generic CSV", detect=detect, parse=parse, parse_columns=parse_columns),
+)
