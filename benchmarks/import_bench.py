@@ -22,7 +22,7 @@ import psutil
 from ingest.files.formats.generic import COLUMNS as GENERIC_COLUMNS
 from ledger.settings import get_settings
 from stack.api_client import CairnApi
-from stack.commands.run import app_processes
+from stack.local import app_processes
 from stack.seed import prepare_database
 from stack.servers import LocalServers, answers_tcp, free_port, free_s3_port, stop_all, wait_until
 

@@ -54,14 +54,12 @@ def ledger_file(transactions: int) -> Path:
 
 
 def child(ledger: Path, method: str, scope: str, out: Path) -> None:
-    """The measured run: the `cairn lots compute` handler on one ledger."""
+    """The measured run: `cairn lots compute` on one ledger, with what the `cairn` command imports."""
     import resource
 
-    from stack.commands import lots
+    from stack.cli import build_parser, exit_now
 
-    parser = argparse.ArgumentParser(prog="cairn")
-    lots.register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(
+    args = build_parser().parse_args(
         ["lots", "compute", str(ledger), "--method", method, "--scope", scope, "--out", str(out)]
     )
     started = time.perf_counter()
@@ -69,6 +67,7 @@ def child(ledger: Path, method: str, scope: str, out: Path) -> None:
     elapsed = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"seconds": elapsed, "peak_mb": peak, "code": code}))
+    exit_now(code)  # as the `cairn` command ends
 
 
 def cairn(ledger: Path, method: str, scope: str) -> tuple[float, float, float]:

@@ -146,18 +146,16 @@ def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataF
     order, or not a valid one."""
     if path.suffix.lower() != ".parquet" or not path.is_file():
         return None
-    import pyarrow.parquet as pq
-
-    file = pq.ParquetFile(path)
-    if any(name not in file.schema_arrow.names for name in LEDGER_COLUMNS):
+    if any(name not in pl.read_parquet_schema(path) for name in LEDGER_COLUMNS):
         return None
+    # Polars' streaming engine reads ahead in its own threads (and needs no Arrow import first)
+    batches = pl.scan_parquet(path).select(LEDGER_COLUMNS).collect_batches(chunk_size=batch_rows)
     parts: list[pl.DataFrame] = []
     legs: list[pl.DataFrame] = []
     carried: pl.DataFrame | None = None  # the last transaction read, perhaps not whole yet
     first_row, transactions = 1, 0
     try:
-        for batch in _read_ahead(file.iter_batches(batch_size=batch_rows, columns=list(LEDGER_COLUMNS))):
-            raw = pl.DataFrame(pl.from_arrow(batch))
+        for raw in batches:
             flows = validate_rows(raw, first_row)
             first_row += raw.height
             del raw
@@ -180,42 +178,6 @@ def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataF
     return assemble(parts, legs).with_columns(
         acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
     )
-
-
-def _read_ahead(batches: Iterator[Any]) -> Iterator[Any]:
-    """The batches, the next one read (by Arrow, without the GIL) while this one is made into events."""
-    ready: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=1)
-    stop = threading.Event()
-
-    def offer(item: tuple[bool, Any]) -> bool:
-        while not stop.is_set():
-            with suppress(queue.Full):
-                ready.put(item, timeout=0.1)
-                return True
-        return False
-
-    def read() -> None:
-        try:
-            for batch in batches:
-                if not offer((True, batch)):
-                    return
-            offer((False, None))
-        except BaseException as error:  # raised where the batches are read
-            offer((False, error))
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    try:
-        while True:
-            more, item = ready.get()
-            if not more:
-                if item is not None:
-                    raise item
-                return
-            yield item
-    finally:
-        stop.set()
-        reader.join()
 
 
 def _add_parts(

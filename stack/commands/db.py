@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from ledger.settings import get_settings
-
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("db", help="database maintenance")
@@ -17,6 +15,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def handle_upgrade(args: argparse.Namespace) -> int:
+    from ledger.settings import get_settings
     from stack.seed import prepare_database
 
     prepare_database(get_settings())

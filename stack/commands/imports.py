@@ -6,8 +6,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ingest.files.check import FileReport, inspect_file
+if TYPE_CHECKING:
+    from ingest.files.check import FileReport
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -20,6 +22,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def handle_check(args: argparse.Namespace) -> int:
+    from ingest.files.check import inspect_file  # the parsers load only for this command
+
     path: Path = args.file
     try:
         data = path.read_bytes()

@@ -3,23 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import signal
-import sys
-import threading
-from types import FrameType
-
-from ledger.settings import Settings, get_settings
-from stack.demo import DEMO_EMAIL, DEMO_PASSWORD
-from stack.seed import add_demo_user, prepare_database
-from stack.servers import (
-    ChildProcess,
-    LocalServers,
-    ServerError,
-    answers_tcp,
-    require_free,
-    stop_all,
-    wait_until,
-)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -29,90 +12,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    settings = get_settings()
-    if not (settings.frontend_dist / "index.html").exists():
-        print(
-            f"The app is not built: {settings.frontend_dist}/index.html is missing. Run `make run`.",
-            file=sys.stderr,
-        )
-        return 1
-    stop = threading.Event()
+    from stack.local import run_locally  # the servers' libraries load only for this command
 
-    def on_signal(number: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    signal.signal(signal.SIGINT, on_signal)
-    signal.signal(signal.SIGTERM, on_signal)
-    try:
-        require_free(settings.host, {"CAIRN_API_PORT": settings.api_port})
-        with LocalServers(settings):
-            prepare_database(settings)
-            return serve(settings, stop, demo=args.demo)
-    except ServerError as error:
-        print(f"cairn: {error}", file=sys.stderr)
-        return 1
-
-
-def app_processes(settings: Settings, env: dict[str, str] | None = None) -> list[ChildProcess]:
-    """The worker and the API; `env` replaces the environment they inherit."""
-    logs = settings.home.resolve() / "logs"
-    return [
-        ChildProcess("worker", [sys.executable, "-m", "stack.worker"], logs / "worker.log", env=env),
-        ChildProcess(
-            "API",
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "api.app:create_app",
-                "--factory",
-                "--host",
-                settings.host,
-                "--port",
-                str(settings.api_port),
-                "--no-access-log",
-            ],
-            logs / "api.log",
-            env=env,
-        ),
-    ]
-
-
-def serve(settings: Settings, stop: threading.Event, *, demo: bool) -> int:
-    children = app_processes(settings)
-    try:
-        for child in children:
-            child.start()
-        wait_until(answers_tcp(settings.host, settings.api_port), "The API", 60, children[-1].log)
-        if demo:
-            print("Adding the demo user and importing its wallets…", flush=True)
-            add_demo_user(settings)
-        print(banner(settings, demo=demo), flush=True)
-        while not stop.wait(0.5):
-            for child in children:
-                if not child.running():
-                    print(f"cairn: the {child.name} stopped; see {child.log}", file=sys.stderr)
-                    return 1
-        print("\nStopping…", flush=True)
-        return 0
-    finally:
-        stop_all(children)
-
-
-def banner(settings: Settings, *, demo: bool) -> str:
-    home = settings.home.resolve()
-    return "\n".join(
-        [
-            "",
-            "Cairn is running. Ctrl-C stops everything.",
-            f"  App              {settings.origin}",
-            f"  GraphQL IDE      {settings.origin}/graphql",
-            f"  Temporal UI      http://{settings.host}:{settings.temporal_ui_port}",
-            f"  Temporal gRPC    {settings.temporal}",
-            f"  S3 (SeaweedFS)   {settings.s3}  bucket {settings.s3_bucket}",
-            f"  PostgreSQL       postgresql://cairn@{settings.host}:{settings.pg_port}/cairn",
-            f"  Data and logs    {home}",
-            *([f"  Demo sign-in     {DEMO_EMAIL} / {DEMO_PASSWORD}"] if demo else []),
-            "",
-        ]
-    )
+    return run_locally(demo=args.demo)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from ledger.settings import Settings
-from stack.commands.run import app_processes
+from stack.local import app_processes
 from stack.servers import answers_tcp, stop_all, wait_until
 
 expect.set_options(timeout=20_000)  # a whole import runs behind some assertions
