@@ -27,9 +27,7 @@ from ledger.models.base import MONEY, QUANTITY, Base, created_at_column, text_en
 
 
 class Transaction(Base):
-    """One transaction of one account. Its user and its import are plain columns, not foreign keys: the
-    account implies both (its user; its imports go when it goes), and a bulk import writes millions of
-    rows, each of which a foreign key would check on its own (migration 0003)."""
+    """One transaction of one account (its user is the account's), from an import or entered by hand."""
 
     __tablename__ = "transactions"
     __table_args__ = (
@@ -42,7 +40,7 @@ class Transaction(Base):
     public_id: Mapped[uuid.UUID] = mapped_column(
         Uuid, unique=True, default=uuid.uuid4, server_default=func.uuidv7()
     )
-    user_id: Mapped[int] = mapped_column(BigInteger)  # the account's user
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))  # the account's user
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
     natural_key: Mapped[str] = mapped_column(Text)  # the source's id, else a digest: unique per account
     timestamp: Mapped[datetime]
@@ -51,13 +49,14 @@ class Transaction(Base):
     tx_hash: Mapped[str | None] = mapped_column(Text)
     is_manual: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     is_ignored: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
-    import_id: Mapped[int | None] = mapped_column(BigInteger)  # the imports row of the file it came from
+    import_id: Mapped[int | None] = mapped_column(  # the imports row of the file it came from
+        ForeignKey("imports.id", ondelete="SET NULL"), index=True
+    )
     created_at: Mapped[datetime] = created_at_column()
 
 
 class Flow(Base):
-    """One movement of one asset into or out of the transaction's account. `asset_id` is an `assets` id
-    that bulk import resolved from that table; not a foreign key, for the reason `Transaction` gives."""
+    """One movement of one asset into or out of the transaction's account."""
 
     __tablename__ = "flows"
     __table_args__ = (
@@ -68,7 +67,7 @@ class Flow(Base):
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
     transaction_id: Mapped[int] = mapped_column(ForeignKey("transactions.id", ondelete="CASCADE"), index=True)
     direction: Mapped[FlowDirection] = mapped_column(text_enum(FlowDirection, "flow_direction"))
-    asset_id: Mapped[str] = mapped_column(String(200), index=True)
+    asset_id: Mapped[str] = mapped_column(ForeignKey("assets.id"), index=True)
     quantity: Mapped[Decimal] = mapped_column(QUANTITY)
     value: Mapped[Decimal | None] = mapped_column(MONEY)  # fiat value at the time, when known
     value_currency: Mapped[str | None] = mapped_column(String(10))
