@@ -165,6 +165,7 @@ static int push(Column *column, const void *value) {
 typedef struct {
     i128 quantity, cost;
     i128 rank_cost, rank_quantity; /* cost per unit = rank_cost / rank_quantity, once ranked */
+    double rank_ratio;             /* the same, rounded: decides comparisons that are not close */
     int64_t order, row, acquired;
     int ranked;
 } Piece;
@@ -191,8 +192,20 @@ static void rank_piece(Piece *piece) {
     if (!piece->ranked) {
         piece->rank_cost = piece->cost;
         piece->rank_quantity = piece->quantity;
+        piece->rank_ratio = (double)piece->cost / (double)piece->quantity;
         piece->ranked = 1;
     }
+}
+
+/* Sign of a's cost per unit minus b's. Each double is within a few parts in 2^53 of its exact ratio,
+   so doubles further apart than a part in 10^9 are in the exact order; closer ones are compared
+   exactly. */
+static int rank_sign(const Piece *a, const Piece *b) {
+    double x = a->rank_ratio, y = b->rank_ratio;
+    double margin = 1e-9 * (x < 0 ? -x : x);
+    if (x - y > margin) return 1;
+    if (y - x > margin) return -1;
+    return compare_ratios((u128)a->rank_cost, (u128)a->rank_quantity, (u128)b->rank_cost, (u128)b->rank_quantity);
 }
 
 /* Does piece a come out before piece b? (the method's order; keys are unique) */
@@ -205,8 +218,7 @@ static int before(const Walk *walk, const Piece *a, const Piece *b) {
         /* key -order, where order = acquisition order << 40 | row */
         return a->order != b->order ? a->order > b->order : a->row > b->row;
     default: {
-        int sign = compare_ratios((u128)a->rank_cost, (u128)a->rank_quantity, (u128)b->rank_cost,
-                                  (u128)b->rank_quantity);
+        int sign = rank_sign(a, b);
         if (sign) return walk->method == HIFO ? sign > 0 : sign < 0;
         return by_order;
     }
@@ -372,6 +384,7 @@ static void arrive(Walk *walk, Pool *pool, int64_t parent, int64_t event, i128 q
         piece->ranked = 1;
         piece->rank_cost = ranked_like->rank_cost;
         piece->rank_quantity = ranked_like->rank_quantity;
+        piece->rank_ratio = ranked_like->rank_ratio;
     }
     if (add_piece(walk, pool, index)) walk->failed = 1;
 }

@@ -5,8 +5,8 @@ assets at a time and hands its tables to writer threads (the Parquet files; the 
 per table of the database, each streaming its runs into a single `CREATE TABLE … AS`) while it
 walks the next: memory holds the events and a few runs' tables, not the whole result, and the
 writing overlaps the computing. The files hold what `write_outputs` writes, row
-for row (lots: every acquired lot first, then the pieces moved by transfers; disposals in walk
-order; income in event order), and the CSV files are the same bytes.
+for row (lots by asset, each asset's acquired lots before the pieces its transfers moved;
+disposals in walk order; income in event order), and the CSV files are the same bytes.
 
 A Parquet ledger in transaction order is also read, validated and made into events batch by
 batch (`compute_and_write_file`, the next batch read while one is made into events), so the
@@ -234,7 +234,6 @@ def _stream(
         totals = Totals()
         carried = Snapshot.empty(scope).lots
         next_row = n_acquisitions(events)  # moved pieces are numbered after every acquisition
-        moved: list[pl.DataFrame] = []
         counts = [0, 0, 0]
         for offset, length in runs(events, run_events):
             part = events.slice(offset, length)
@@ -247,21 +246,11 @@ def _stream(
             lots = decimal_lots(scaled)
             del scaled, walked
             totals.add(lots, disposals, income)
-            acquired = int((part["kind"] == ACQUIRE).sum())
-            if lots.height > acquired:
-                moved.append(lots.slice(acquired))
-            parts = [("lots", lots.head(acquired)), ("disposals", disposals), ("income", income)]
+            parts = [("lots", lots), ("disposals", disposals), ("income", income)]
             for writer in files:
                 writer.submit(parts)
             database.submit(parts)
-            counts = [counts[0] + acquired, counts[1] + disposals.height, counts[2] + income.height]
-        if moved:
-            tail = pl.concat(moved)
-            moved.clear()
-            counts[0] += tail.height
-            for writer in files:
-                writer.submit([("lots", tail)])
-            database.submit([("lots", tail)])
+            counts = [counts[0] + lots.height, counts[1] + disposals.height, counts[2] + income.height]
         method = label(timeline)
         summary = summary_text(totals.summary(method, scope))
         database.finish()

@@ -51,6 +51,8 @@ def lots_table(
     Returned with scaled integer columns `quantity`, `cost_basis` and a `row` index (the walk's
     lots-table rows: from `first_row` for the carried and acquired lots, from `moved_row`,
     by default right after them, for the moved pieces); see `finish_lots` for the final decimals.
+    In output order: by asset, and within an asset the carried lots, the acquired ones in event
+    order, then the pieces moved by transfers in walk order (so a run of whole assets is final).
     """
     acquired = events.filter(pl.col("kind") == ACQUIRE).select(
         lot_id=pl.col("flow_id"),
@@ -84,7 +86,11 @@ def lots_table(
             pl.int_range(moved_row, moved_row + moved.height, dtype=pl.Int64, eager=True),
         ]
     )
-    return pl.concat([head, moved]).select(pl.lit(rows).alias("row"), pl.all())
+    return (
+        pl.concat([head, moved])
+        .select(pl.lit(rows).alias("row"), pl.all())
+        .sort("asset", maintain_order=True)
+    )
 
 
 def _moved(

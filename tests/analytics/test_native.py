@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from analytics.lots import Method, Scope, compute, events, walked
 from analytics.lots.native import _native, native_available
-from tests.analytics.ledgers import flows
+from tests.analytics.ledgers import buy, flows, sell
 from tests.analytics.test_properties import START, ledgers
 
 common = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -153,3 +153,15 @@ def test_exact_muldiv_and_ratio_comparison() -> None:
         (-4, 1, 3),
     ):
         assert _native.floor_muldiv(a, b, c) == (a * b) // c
+
+
+@pytest.mark.parametrize("dearer_first", [True, False])
+def test_costs_per_unit_a_part_in_ten_to_the_nineteen_apart_are_ranked_exactly(dearer_first: bool) -> None:
+    # 10.000000000000000001 / 3 and 10 / 3 round to the same double: the C core compares them exactly
+    dearer = buy("dear", "2024-01-01T00:00:00", "X", "3", "10.000000000000000001")
+    cheaper = buy("cheap", "2024-01-02T00:00:00", "X", "3", "10")
+    acquisitions = [*dearer, *cheaper] if dearer_first else [*cheaper, *dearer]
+    ledger = flows(*acquisitions, *sell("out", "2024-02-01T00:00:00", "X", "3", "12"))
+    for method, expected in ((Method.HIFO, "dear:0"), (Method.LOFO, "cheap:0")):
+        result = compute(ledger, method, Scope.UNIVERSAL)
+        assert result.disposals["lot_id"].to_list() == [expected]
