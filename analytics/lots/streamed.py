@@ -9,8 +9,8 @@ for row (lots by asset, each asset's acquired lots before the pieces its transfe
 disposals in walk order; income in event order), and the CSV files are the same bytes.
 
 A Parquet ledger in transaction order is also read, validated and made into events batch by
-batch (`compute_and_write_file`, the next batch read while one is made into events), so the
-ledger itself is never whole in memory either. What the
+batch (`compute_and_write_file`: Polars reads ahead, and two threads make events of the batches
+read and validated before), so the ledger itself is never whole in memory either. What the
 C core does not walk (pool methods, method timelines) is computed whole and written by
 `write_outputs`. This is the path of `cairn lots compute`; `compute` stays the API.
 """
@@ -150,10 +150,10 @@ def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataF
         return None
     # Polars' streaming engine reads ahead in its own threads (and needs no Arrow import first)
     batches = pl.scan_parquet(path).select(LEDGER_COLUMNS).collect_batches(chunk_size=batch_rows)
-    parts: list[pl.DataFrame] = []
-    legs: list[pl.DataFrame] = []
+    made: list[Future[tuple[pl.DataFrame, pl.DataFrame]]] = []
     carried: pl.DataFrame | None = None  # the last transaction read, perhaps not whole yet
     first_row, transactions = 1, 0
+    pool = ThreadPoolExecutor(max_workers=2)
     try:
         for raw in batches:
             flows = validate_rows(raw, first_row)
@@ -167,14 +167,20 @@ def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataF
             last = int((tx_ids == tx_ids[-1]).sum())
             carried = flows.slice(flows.height - last)
             transactions = _add_parts(
-                flows.head(flows.height - last), base_currency, transactions, parts, legs
+                flows.head(flows.height - last), base_currency, transactions, pool, made
             )
         if carried is not None:
-            _add_parts(carried, base_currency, transactions, parts, legs)
+            _add_parts(carried, base_currency, transactions, pool, made)
+        results = [future.result() for future in made]
     except LedgerError:
         return None  # read whole, which reports the ledger's first problem
-    if not parts:
+    finally:
+        pool.shutdown(cancel_futures=True)
+    if not results:
         return None
+    parts = [part for part, _ in results]
+    legs = [leg for _, leg in results]
+    del results
     return assemble(parts, legs).with_columns(
         acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
     )
@@ -184,15 +190,16 @@ def _add_parts(
     flows: pl.DataFrame,
     base_currency: str,
     transactions: int,
-    parts: list[pl.DataFrame],
-    legs: list[pl.DataFrame],
+    pool: ThreadPoolExecutor,
+    made: list[Future[tuple[pl.DataFrame, pl.DataFrame]]],
 ) -> int:
-    """Add the events and transfer legs of whole transactions; the transactions so far."""
+    """Make the events and transfer legs of whole transactions in `pool` (the next batch is read and
+    validated meanwhile); the transactions so far."""
     if flows.is_empty():
         return transactions
-    part, leg = event_parts(flows, base_currency, transactions)
-    parts.append(part)
-    legs.append(leg)
+    if len(made) >= 2:
+        made[-2].result()  # at most two batches in the making: memory holds a few batches, not the ledger
+    made.append(pool.submit(event_parts, flows, base_currency, transactions))
     tx_ids = flows.get_column("tx_id")
     return transactions + int((tx_ids != tx_ids.shift()).fill_null(True).sum())
 
