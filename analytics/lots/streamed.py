@@ -47,7 +47,8 @@ from analytics.lots.vocabulary import Method, Scope
 from analytics.lots.walked import n_acquisitions, native_method, native_walk
 
 BATCH_ROWS = 250_000  # ledger rows read at a time (see compute_and_write_file)
-RUN_EVENTS = 250_000  # assets are walked in runs of at least this many events (or one asset)
+RUN_EVENTS = 100_000  # assets are walked in runs of at least this many events (or one asset); smaller
+# runs leave the writers less to finish after the last one is walked
 _PENDING = 2  # runs handed to a writer and not yet written, at most (bounds memory)
 
 _REPEATED = {"type", "asset", "account", "term", "rule", "callout"}
