@@ -9,11 +9,12 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
 from ingest.files.model import Flow as ParsedFlow
 from ingest.files.model import ParsedTransaction
+from ledger import bulk_import
 from ledger.bulk_import import AccountImport, AccountUnavailable, ImportSource, encode_batch
 from ledger.enums import CurrencyType, FlowDirection
 from ledger.models import Account, Asset, Flow, Import, Transaction, User
@@ -187,3 +188,26 @@ def test_text_with_tabs_newlines_and_backslashes_is_stored_as_written(db_session
 def test_a_type_or_direction_the_ledger_does_not_know_is_refused() -> None:
     with pytest.raises(ValueError, match="'SWAPPED' is not a transaction type"):
         encode_batch([ParsedTransaction("k", WHEN, "SWAPPED", (ParsedFlow("IN", "BTC", Decimal(1)),), row=1)])
+
+
+@pytest.mark.parametrize("granted", [True, False])
+def test_row_checks_are_skipped_only_where_the_role_may_and_the_import_is_the_same(
+    db_session: Session, monkeypatch: pytest.MonkeyPatch, granted: bool
+) -> None:
+    if not granted:  # a server whose role lacks `GRANT SET ON PARAMETER session_replication_role`
+        monkeypatch.setattr(bulk_import, "_MAY_SKIP_ROW_CHECKS", "SELECT false")
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    writer = importer(db_session, user, account, job_id)
+    role = db_session.scalar(text("SELECT current_setting('session_replication_role')"))
+    assert role == ("replica" if granted else "origin")
+    writer.write(encode_batch([trade("a", "ETH", "USD"), trade("b", "NEWCOIN", "BTC")]))
+    counts = writer.finish(number_ignored=0)
+    db_session.commit()
+
+    assert counts.number_imported == 2
+    assert db_session.scalar(text("SELECT current_setting('session_replication_role')")) == "origin"
+    assets = db_session.scalars(
+        select(Flow.asset_id).join(Transaction).where(Transaction.account_id == account.id)
+    ).all()
+    assert len(assets) == 4 and set(assets) <= set(db_session.scalars(select(Asset.id)).all())

@@ -4,7 +4,7 @@ Polars reads the whole file and every rule of `generic._transaction` runs as a c
 the interpreter touches each row only to hash its natural key. This path takes files whose every row
 is plainly written: no quotes, an ISO date and time without a zone (UTC), plain positive numbers,
 ASCII symbols and tags. Anything else — a row error included — returns None, and the row parser
-reads the file instead, so both paths always agree (tests/ingest/test_generic_columns.py holds them
+reads the file instead, so both paths always agree (tests/ingest/formats/test_generic_columns.py holds them
 to it).
 """
 
@@ -150,11 +150,14 @@ def _type(tags: dict[str, dict[str, str]]) -> pl.Expr:
     )
 
 
+def _decimal_str(quantity: pl.Expr) -> pl.Expr:
+    """`str(Decimal(text))` of a plain positive number: without leading zeros."""
+    return quantity.str.replace(r"^0+([0-9])", "$1")
+
+
 def _canonical(quantity: pl.Expr) -> pl.Expr:
     """`values.decimal_text` of a plain positive number: no leading or trailing zeros."""
-    return (
-        quantity.str.replace(r"^0+([0-9])", "$1").str.replace(r"(\.[0-9]*?)0+$", "$1").str.replace(r"\.$", "")
-    )
+    return _decimal_str(quantity).str.replace(r"(\.[0-9]*?)0+$", "$1").str.replace(r"\.$", "")
 
 
 def _columns(rows: pl.DataFrame, keys: KeyCounter) -> TransactionColumns:
@@ -196,7 +199,7 @@ def _columns(rows: pl.DataFrame, keys: KeyCounter) -> TransactionColumns:
                 earlier.alias("position"),
                 pl.lit(direction).alias("direction"),
                 pl.col(f"{amount}_asset").alias("asset"),
-                pl.col(amount).str.replace(r"^0+([0-9])", "$1").alias("quantity"),
+                _decimal_str(pl.col(amount)).alias("quantity"),
                 pl.lit(amount == "fee").alias("is_fee"),
                 pl.lit(None, dtype=pl.String).alias("value"),
                 pl.lit(None, dtype=pl.String).alias("value_currency"),
