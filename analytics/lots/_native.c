@@ -624,6 +624,138 @@ done:
     return result;
 }
 
+/* ---- event order --------------------------------------------------------------------- */
+
+typedef struct {
+    int64_t ts;
+    uint64_t rest; /* kind << 56 | tx << 24 | ordinal */
+    uint32_t index;
+} Keyed;
+
+static int keyed_before(const Keyed *a, const Keyed *b) {
+    return a->ts != b->ts ? a->ts < b->ts : a->rest < b->rest;
+}
+
+/* Sort keys[0..n) by merging the ascending runs they already hold (the events come in runs
+ * sorted by time: a batch's acquisitions, its disposals, ...), through `scratch`; -1: no memory. */
+static int merge_runs(Keyed *keys, Keyed *scratch, size_t n) {
+    size_t *bounds = NULL, n_bounds = 0, capacity = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || keyed_before(&keys[i], &keys[i - 1])) {
+            if (n_bounds == capacity) {
+                capacity = capacity ? 2 * capacity : 64;
+                size_t *grown = realloc(bounds, capacity * sizeof(size_t));
+                if (!grown) {
+                    free(bounds);
+                    return -1;
+                }
+                bounds = grown;
+            }
+            bounds[n_bounds++] = i;
+        }
+    }
+    Keyed *from = keys, *to = scratch;
+    while (n_bounds > 1) {
+        size_t merged = 0;
+        for (size_t r = 0; r < n_bounds; r += 2) {
+            size_t lo = bounds[r], mid = r + 1 < n_bounds ? bounds[r + 1] : n;
+            size_t hi = r + 2 < n_bounds ? bounds[r + 2] : n, i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) to[k++] = keyed_before(&from[j], &from[i]) ? from[j++] : from[i++];
+            while (i < mid) to[k++] = from[i++];
+            while (j < hi) to[k++] = from[j++];
+            bounds[merged++] = lo;
+        }
+        n_bounds = merged;
+        Keyed *swap = from;
+        from = to;
+        to = swap;
+    }
+    if (from != keys) memcpy(keys, from, n * sizeof(Keyed));
+    free(bounds);
+    return 0;
+}
+
+PyDoc_STRVAR(order_doc,
+             "order(n_events, n_assets, asset, ts, kind, tx, ordinal) -> bytes or None\n\n"
+             "The events' order by (asset, ts, kind, tx, ordinal) as uint32 positions. asset: int32 codes\n"
+             "0..n_assets-1 in the assets' order; ts int64; kind int8 (0..3); tx uint32; ordinal int64.\n"
+             "None when an ordinal is outside 0..2**24-1 or there are 2**32 events or more.");
+
+static PyObject *order(PyObject *self, PyObject *args) {
+    Py_ssize_t n, n_assets;
+    PyObject *objects[5];
+    if (!PyArg_ParseTuple(args, "nnOOOOO", &n, &n_assets, &objects[0], &objects[1], &objects[2], &objects[3],
+                          &objects[4]))
+        return NULL;
+    if (n < 0 || n_assets < 0) {
+        PyErr_SetString(PyExc_ValueError, "negative count");
+        return NULL;
+    }
+    if ((uint64_t)n >= ((uint64_t)1 << 32)) Py_RETURN_NONE;
+    Buffer buffers[5];
+    memset(buffers, 0, sizeof(buffers));
+    static const char *names[5] = {"asset", "ts", "kind", "tx", "ordinal"};
+    const Py_ssize_t widths[5] = {4, 8, 1, 4, 8};
+    PyObject *result = NULL;
+    for (int i = 0; i < 5; i++)
+        if (get_buffer(objects[i], &buffers[i], n, widths[i], names[i]) < 0) goto done;
+    const int32_t *asset = buffers[0].view.buf;
+    const int64_t *ts = buffers[1].view.buf;
+    const int8_t *kind = buffers[2].view.buf;
+    const uint32_t *tx = buffers[3].view.buf;
+    const int64_t *ordinal = buffers[4].view.buf;
+    size_t *starts = calloc((size_t)n_assets + 1, sizeof(size_t));
+    Keyed *keys = malloc((size_t)(n ? n : 1) * sizeof(Keyed));
+    Keyed *scratch = malloc((size_t)(n ? n : 1) * sizeof(Keyed));
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, n * 4);
+    int status = 0; /* 1: out of range, 2: no memory */
+    if (!starts || !keys || !scratch || !bytes) {
+        status = 2;
+        goto release;
+    }
+    uint32_t *positions = (uint32_t *)PyBytes_AS_STRING(bytes);
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n && !status; i++) {
+        if (asset[i] < 0 || asset[i] >= n_assets || kind[i] < 0 || kind[i] > 3 || ordinal[i] < 0 ||
+            ordinal[i] >= (1 << 24))
+            status = 1;
+        else
+            starts[asset[i] + 1]++;
+    }
+    if (!status) {
+        for (Py_ssize_t a = 0; a < n_assets; a++) starts[a + 1] += starts[a];
+        /* grouped by asset, in the given order within each (a counting sort), then sorted per asset */
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Keyed *key = &keys[starts[asset[i]]++];
+            key->ts = ts[i];
+            key->rest = ((uint64_t)kind[i] << 56) | ((uint64_t)tx[i] << 24) | (uint64_t)ordinal[i];
+            key->index = (uint32_t)i;
+        }
+        size_t begin = 0;
+        for (Py_ssize_t a = 0; a < n_assets && !status; a++) { /* starts[a] is now the end of asset a */
+            if (merge_runs(keys + begin, scratch + begin, starts[a] - begin)) status = 2;
+            begin = starts[a];
+        }
+        for (Py_ssize_t i = 0; i < n && !status; i++) positions[i] = keys[i].index;
+    }
+    Py_END_ALLOW_THREADS
+release:
+    free(starts);
+    free(keys);
+    free(scratch);
+    if (status == 0) {
+        result = bytes;
+    } else {
+        Py_XDECREF(bytes);
+        if (status == 1) result = Py_NewRef(Py_None);
+        else PyErr_NoMemory();
+    }
+done:
+    for (int i = 0; i < 5; i++)
+        if (buffers[i].held) PyBuffer_Release(&buffers[i].view);
+    return result;
+}
+
 /* ---- valuation ----------------------------------------------------------------------- */
 
 enum { F_IN = 1, F_FEE = 2, F_LINK = 4, F_FIAT = 8, F_BASE = 16, F_GIVEN = 32, F_EXCHANGE = 64 };
@@ -780,10 +912,11 @@ done:
 
 /* ---- CSV ------------------------------------------------------------------------------ */
 
-/* Rows of Arrow columns as CSV text, the bytes Polars' write_csv gives for them (quote_style
- * "necessary": a string is quoted when it is empty or holds a comma, a quote or a line break,
- * quotes doubled; nulls are empty fields; decimals with all their scale's digits; timestamps
- * as %Y-%m-%dT%H:%M:%S.%6f and the zone's suffix). */
+/* Rows of Arrow columns as CSV text (quote_style "necessary", as Polars' write_csv: a string is
+ * quoted when it is empty or holds a comma, a quote or a line break, quotes doubled; nulls are
+ * empty fields). Decimals are written exactly with no trailing fractional zeros ("12.5", "0",
+ * "-0.000000000000000001"); timestamps as ISO 8601, %Y-%m-%dT%H:%M:%S, then .%6f only when the
+ * microseconds are not zero, then the zone's suffix ("Z"). native.py formats the same in Polars. */
 
 enum { CSV_STRING_VIEW = 0, CSV_DECIMAL = 1, CSV_TIMESTAMP_US = 2, CSV_INT64 = 3 };
 
@@ -889,6 +1022,21 @@ static char *put_u128(char *at, u128 value) {
     return put_padded(at, low, 18);
 }
 
+/* the `scale` fractional digits of `fraction` without trailing zeros, after a point; nothing for 0 */
+static char *put_fraction(char *at, uint64_t fraction, int scale) {
+    if (!fraction) return at;
+    while (scale >= 4 && fraction % 10000 == 0) {
+        fraction /= 10000;
+        scale -= 4;
+    }
+    while (fraction % 10 == 0) {
+        fraction /= 10;
+        scale--;
+    }
+    *at++ = '.';
+    return put_padded(at, fraction, scale);
+}
+
 static char *put_decimal(char *at, i128 value, int scale) {
     u128 magnitude = value < 0 ? -(u128)value : (u128)value;
     if (value < 0) *at++ = '-';
@@ -903,13 +1051,11 @@ static char *put_decimal(char *at, i128 value, int scale) {
         uint64_t whole = (uint64_t)(magnitude / unit), fraction = (uint64_t)(magnitude % unit);
 #endif
         at = put_u64(at, whole);
-        *at++ = '.';
-        return put_padded(at, fraction, scale);
+        return put_fraction(at, fraction, scale);
     }
     u128 whole = magnitude / unit;
     at = put_u128(at, whole);
-    *at++ = '.';
-    return put_padded(at, (uint64_t)(magnitude - whole * unit), scale);
+    return put_fraction(at, (uint64_t)(magnitude - whole * unit), scale);
 }
 
 /* days since 1970-01-01 to a civil date (H. Hinnant's algorithm) */
@@ -947,8 +1093,10 @@ static char *put_timestamp(char *at, int64_t micros) {
     at = put_padded(at, (uint64_t)(seconds / 60 % 60), 2);
     *at++ = ':';
     at = put_padded(at, (uint64_t)(seconds % 60), 2);
+    uint64_t micros_part = (uint64_t)(rest % 1000000);
+    if (!micros_part) return at;
     *at++ = '.';
-    return put_padded(at, (uint64_t)(rest % 1000000), 6);
+    return put_padded(at, micros_part, 6);
 }
 
 static int put_string(Out *out, const char *text, size_t length) {
@@ -1025,7 +1173,8 @@ PyDoc_STRVAR(csv_doc,
              "Write n_rows rows of CSV (no header) to the file descriptor. columns: one tuple per column,\n"
              "(kind, validity or None, values, extra): kind 0 string view (values: the 16-byte views,\n"
              "extra: a tuple of the data buffers), 1 decimal128 (extra: the scale, 0..19), 2 timestamp\n"
-             "in microseconds of years 1..9999 (extra: the zone suffix, bytes), 3 int64 (extra: None).");
+             "in microseconds of years 1..9999 (extra: the zone suffix, bytes), 3 int64 (extra: None).\n"
+             "Decimals without trailing fractional zeros; timestamps without a zero fraction.");
 
 static PyObject *csv(PyObject *self, PyObject *args) {
     int fd;
@@ -1210,6 +1359,48 @@ static int get_strings(PyObject *object, Strings *strings, Py_buffer *views, Py_
     return 0;
 }
 
+PyDoc_STRVAR(stripped_doc,
+             "stripped(n, strings) -> bool\n\n"
+             "Whether none of n strings (views, (data buffers...)) begins or ends with whitespace: False when\n"
+             "one begins or ends with an ASCII space, tab or line break, or with a non-ASCII byte (which may\n"
+             "be Unicode whitespace).");
+
+static int edge_may_be_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || c >= 0x80; }
+
+static PyObject *stripped(PyObject *self, PyObject *args) {
+    Py_ssize_t n, held = 0;
+    PyObject *object;
+    if (!PyArg_ParseTuple(args, "nO!", &n, &PyTuple_Type, &object)) return NULL;
+    if (PyTuple_GET_SIZE(object) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(object, 1))) {
+        PyErr_SetString(PyExc_TypeError, "strings are (views, (data buffers...))");
+        return NULL;
+    }
+    Py_ssize_t n_views = PyTuple_GET_SIZE(PyTuple_GET_ITEM(object, 1)) + 1;
+    Py_buffer *views = calloc((size_t)n_views, sizeof(Py_buffer));
+    Strings strings = {0};
+    PyObject *result = NULL;
+    if (!views) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (!get_strings(object, &strings, views, &held, n, "strings")) {
+        int plain = 1;
+        for (Py_ssize_t i = 0; i < n && plain; i++) {
+            const char *text;
+            size_t length;
+            if (string_at(&strings, i, &text, &length))
+                plain = 0;
+            else if (length)
+                plain = !edge_may_be_space((unsigned char)text[0]) && !edge_may_be_space((unsigned char)text[length - 1]);
+        }
+        result = PyBool_FromLong(plain);
+    }
+    for (Py_ssize_t k = 0; k < held; k++) PyBuffer_Release(&views[k]);
+    free(views);
+    free(strings.buffers);
+    return result;
+}
+
 PyDoc_STRVAR(lineage_doc,
              "lineage(n_head, head_ids, head_chains, n_moved, flows, parents) -> (id_offsets, id_data,\n"
              "chain_offsets, chain_data, roots)\n\n"
@@ -1369,8 +1560,10 @@ static PyObject *py_compare_ratios(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"match", match, METH_VARARGS, match_doc},
     {"value", value, METH_VARARGS, value_doc},
+    {"order", order, METH_VARARGS, order_doc},
     {"csv", csv, METH_VARARGS, csv_doc},
     {"lineage", lineage, METH_VARARGS, lineage_doc},
+    {"stripped", stripped, METH_VARARGS, stripped_doc},
     {"floor_muldiv", py_floor_muldiv, METH_VARARGS, "(a * b) // c, exactly, for -2**127 < a < 2**127, b >= 0, c > 0."},
     {"compare_ratios", py_compare_ratios, METH_VARARGS, "sign of a/b - c/d, exactly (a, c >= 0; b, d > 0)."},
     {NULL, NULL, 0, NULL},

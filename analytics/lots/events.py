@@ -77,13 +77,37 @@ def assemble(parts: list[pl.DataFrame], legs: list[pl.DataFrame]) -> pl.DataFram
     legs.clear()
     frame = pl.concat([*parts, moves, transfer_fees], how="vertical")
     parts.clear()
-    return (
-        frame.lazy()
-        .with_columns(income=pl.col("type").is_in(sorted(INCOME_TYPES)) & (pl.col("kind") == ACQUIRE))
-        .sort("asset", "ts", "kind", "tx", "ordinal")
-        .drop("tx", "ordinal")
-        .collect()
+    frame = frame.with_columns(
+        income=pl.col("type").is_in(sorted(INCOME_TYPES)) & (pl.col("kind") == ACQUIRE)
     )
+    return _in_order(frame).drop("tx", "ordinal")
+
+
+_ORDER = ("asset", "ts", "kind", "tx", "ordinal")
+
+
+def _in_order(frame: pl.DataFrame) -> pl.DataFrame:
+    """The events sorted by (asset, time, kind, tx, flow ordinal), a key unique to each event.
+
+    The C core merges the runs the events already come in (each batch's acquisitions, disposals
+    and fees are in time order when the ledger is), within each asset; Polars sorts otherwise.
+    """
+    if _native is None:
+        return frame.sort(_ORDER)
+    assets = frame.get_column("asset").unique().sort()
+    codes = frame.get_column("asset").cast(pl.Enum(assets)).to_physical().cast(pl.Int32)
+    positions = _native.order(
+        frame.height,
+        assets.len(),
+        buffer(codes),
+        buffer(frame.get_column("ts")),
+        buffer(frame.get_column("kind")),
+        buffer(frame.get_column("tx").cast(pl.UInt32)),
+        buffer(frame.get_column("ordinal")),
+    )
+    if positions is None:  # beyond the C core's key (2**24 flows in a transaction)
+        return frame.sort(_ORDER)
+    return frame[from_bytes(positions, pl.UInt32)]
 
 
 def _common(kind: int, *, type_: str | None = None, quantity: pl.Expr | None = None) -> list[pl.Expr]:

@@ -4,11 +4,13 @@ Every problem is reported with the 1-based data row and the column it concerns, 
 guessed: quantities and values are decimal text (or decimal/integer columns), never floats.
 """
 
+from collections.abc import Collection
 from datetime import UTC, datetime
 from pathlib import Path
 
 import polars as pl
 
+from analytics.lots.native import stripped
 from analytics.lots.vocabulary import FLOW_TYPES, SCALE
 
 LEDGER_COLUMNS = (
@@ -75,13 +77,13 @@ def validate_rows(raw: pl.DataFrame, first_row: int) -> pl.DataFrame:
         raise LedgerError(f"missing column(s): {', '.join(missing)}", column=missing[0])
     frame = raw.select(LEDGER_COLUMNS).with_row_index("row", offset=first_row)
 
-    for name in ("tx_id", "account", "asset"):
+    for name in ("tx_id", "account", "asset", "type", "direction"):
         text = _text(frame, name)
         _fail_first(frame, text.is_null() | (text == ""), name, "must not be empty")
         frame = frame.with_columns(text.alias(name))
     frame = frame.with_columns(
-        _text(frame, "type").str.to_uppercase().alias("type"),
-        _text(frame, "direction").str.to_uppercase().alias("direction"),
+        _upper(frame["type"], FLOW_TYPES),
+        _upper(frame["direction"], ("IN", "OUT")),
         _text(frame, "link_id").replace("", None).alias("link_id"),
     )
     _fail_first(frame, ~pl.col("type").is_in(sorted(FLOW_TYPES)), "type", "unknown flow type")
@@ -102,8 +104,13 @@ def validate_rows(raw: pl.DataFrame, first_row: int) -> pl.DataFrame:
 def _text(frame: pl.DataFrame, name: str) -> pl.Series:
     column = frame[name]
     if column.dtype == pl.String:
-        return column.str.strip_chars()
+        return column if stripped(column) else column.str.strip_chars()
     return column.cast(pl.String)
+
+
+def _upper(text: pl.Series, names: Collection[str]) -> pl.Series:
+    """Names in capitals (a ledger may write them in any case)."""
+    return text if text.is_in(sorted(names)).all() else text.str.to_uppercase()
 
 
 def _fail_first(frame: pl.DataFrame, bad: pl.Expr | pl.Series, column: str, message: str) -> None:

@@ -31,15 +31,28 @@ def buffer(series: pl.Series) -> memoryview:
 
 
 def from_bytes(data: bytes, dtype: pl.DataType | type[pl.DataType]) -> pl.Series:
-    """A column from the C core's little-endian values (Int64, Int8 or Int128)."""
+    """A column from the C core's little-endian values (Int64, UInt32, Int8 or Int128), without a copy."""
     import pyarrow as pa
 
     if dtype == _I128:
         array = pa.Array.from_buffers(pa.decimal128(38, 0), len(data) // 16, [None, pa.py_buffer(data)])
-        return pl.Series(pl.from_arrow(array)).to_physical()
-    kind = {pl.Int64: pa.int64(), pl.Int8: pa.int8()}[dtype]  # type: ignore[index]
+        return pl.Series(_Stream(array)).to_physical()
+    kind = {pl.Int64: pa.int64(), pl.UInt32: pa.uint32(), pl.Int8: pa.int8()}[dtype]  # type: ignore[index]
     array = pa.Array.from_buffers(kind, len(data) // (kind.bit_width // 8), [None, pa.py_buffer(data)])
-    return pl.Series(pl.from_arrow(array))
+    return pl.Series(_Stream(array))
+
+
+class _Stream:
+    """An Arrow array offered to Polars as an Arrow C stream: taken over as it is, where
+    `pl.from_arrow` would first import pyarrow.compute (25 ms of start-up)."""
+
+    def __init__(self, array: Any) -> None:
+        import pyarrow as pa
+
+        self._chunks = pa.chunked_array([array])
+
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object:
+        return self._chunks.__arrow_c_stream__(requested_schema)
 
 
 # timestamps the C core formats: years 1 to 9999 (µs since the epoch)
@@ -47,14 +60,16 @@ _FIRST_MICROS, _END_MICROS = -62_135_596_800_000_000, 253_402_300_800_000_000
 
 
 def write_csv(frame: pl.DataFrame, file: IO[bytes], *, include_header: bool) -> None:
-    """`frame.write_csv(file, include_header=...)`, the same bytes; by the C core when it can.
+    """The frame as CSV: Polars' quoting, decimals exactly and without trailing fractional zeros
+    ("12.5", "0"), timestamps as ISO 8601 in UTC with a fraction only when there is one
+    ("2021-03-01T09:30:00Z", "2021-03-01T09:30:00.000250Z").
 
-    It can for string, decimal (scale up to 19), int64 and UTC microsecond timestamp columns
-    (years 1 to 9999): the tables the engine writes. Anything else is written by Polars.
+    The C core writes string, decimal (scale up to 19), int64 and UTC microsecond timestamp
+    columns (years 1 to 9999): the tables the engine writes. Anything else, Polars (the same bytes).
     """
     columns = _csv_columns(frame) if _native is not None else None
     if columns is None:
-        frame.write_csv(file, include_header=include_header)
+        csv_text(frame).write_csv(file, include_header=include_header)
         return
     if include_header:
         file.write(frame.head(0).write_csv().encode())
@@ -63,12 +78,26 @@ def write_csv(frame: pl.DataFrame, file: IO[bytes], *, include_header: bool) -> 
     _native.csv(file.fileno(), frame.height, columns)
 
 
+def csv_text(frame: pl.DataFrame) -> pl.DataFrame:
+    """Decimal and timestamp columns as the text `write_csv` writes for them."""
+    formatted: list[pl.Expr] = []
+    for name, dtype in frame.schema.items():
+        column = pl.col(name)
+        if isinstance(dtype, pl.Decimal) and dtype.scale:
+            formatted.append(column.cast(pl.String).str.replace(r"\.?0+$", ""))
+        elif isinstance(dtype, pl.Datetime) and dtype.time_zone == "UTC":
+            moment = column.dt.cast_time_unit("us")
+            whole = moment.dt.strftime("%Y-%m-%dT%H:%M:%S")
+            fraction = pl.when(moment.dt.microsecond() != 0).then(moment.dt.strftime("%.6f")).otherwise(pl.lit(""))
+            formatted.append(pl.concat_str(whole, fraction, pl.lit("Z")).alias(name))
+    return frame.with_columns(formatted) if formatted else frame
+
+
 def _csv_columns(frame: pl.DataFrame) -> tuple[tuple[int, Any, Any, Any], ...] | None:
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     columns: list[tuple[int, Any, Any, Any]] = []
-    for column in frame.to_arrow(compat_level=pl.CompatLevel.newest()).columns:
+    for name, column in zip(frame.columns, frame.to_arrow(compat_level=pl.CompatLevel.newest()).columns, strict=True):
         array = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
         if array.offset:
             return None
@@ -81,13 +110,12 @@ def _csv_columns(frame: pl.DataFrame) -> tuple[tuple[int, Any, Any, Any], ...] |
         elif pa.types.is_decimal128(kind) and kind.scale <= 19:
             columns.append((1, validity, values, kind.scale))
         elif pa.types.is_timestamp(kind) and kind.unit == "us" and kind.tz == "UTC":
-            bounds = pc.min_max(array.cast(pa.int64())).as_py()
-            if (
-                bounds["min"] is not None
-                and not _FIRST_MICROS <= bounds["min"] <= bounds["max"] < _END_MICROS
+            micros = frame.get_column(name).dt.epoch("us")
+            if micros.null_count() < micros.len() and not (
+                _FIRST_MICROS <= micros.min() <= micros.max() < _END_MICROS  # type: ignore[operator]
             ):
                 return None
-            columns.append((2, validity, values, b"+0000"))
+            columns.append((2, validity, values, b"Z"))
         elif pa.types.is_int64(kind):
             columns.append((3, validity, values, None))
         else:
@@ -124,16 +152,24 @@ def lineage(
     )
 
 
+def stripped(series: pl.Series) -> bool:
+    """True when no string of the column begins or ends with whitespace (False: perhaps one does)."""
+    if _native is None or series.dtype != pl.String:
+        return False
+    views = _views(series)
+    return views is not None and _native.stripped(series.len(), views)
+
+
 def _views(series: pl.Series) -> tuple[Any, tuple[Any, ...]] | None:
     import pyarrow as pa
 
     array = series.rechunk().to_arrow(compat_level=pl.CompatLevel.newest())
-    if not pa.types.is_string_view(array.type) or array.offset or len(array.buffers()) > 302:
+    if not pa.types.is_string_view(array.type) or len(array.buffers()) > 302:
         return None
     _, views, *data = array.buffers()
     if views is None or any(part is None for part in data):
         return None
-    return views, tuple(data)
+    return memoryview(views)[16 * array.offset :], tuple(data)
 
 
 def _large_strings(count: int, offsets: bytes, data: bytes) -> pl.Series:

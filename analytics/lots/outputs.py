@@ -17,6 +17,9 @@ from analytics.lots.summary import summarize
 
 TABLES = ("lots", "disposals", "income")
 CHECKPOINT_ROWS = 500_000
+# columns whose few values repeat (the rest are ids, unique or nearly): dictionary-encoded in the
+# Parquet files and the database, where encoding the ids would cost time and save nothing
+REPEATED = frozenset({"type", "asset", "account", "term", "rule", "callout"})
 
 
 def write_outputs(result: LotResult, out_dir: Path) -> None:
@@ -76,8 +79,31 @@ def _database(frames: dict[str, pl.DataFrame], path: Path) -> None:
         for name, frame in frames.items():
             # string views as they are (no copy); a large table is checkpointed before the next
             # (which bounds memory; for small ones the checkpoint at closing is cheaper)
-            database.register("frame", frame.to_arrow(compat_level=pl.CompatLevel.newest()))
-            database.execute(f"CREATE TABLE {name} AS SELECT * FROM frame")
+            table = frame.to_arrow(compat_level=pl.CompatLevel.newest())
+            create_table(database, name, table.schema)
+            database.register("frame", table)
+            database.execute(f"INSERT INTO {name} SELECT * FROM frame")
             database.unregister("frame")
             if frame.height >= CHECKPOINT_ROWS:
                 database.execute("CHECKPOINT")
+
+
+def create_table(database: Any, name: str, schema: Any) -> None:
+    """An empty table for rows of an Arrow schema, its strings compressed only where they repeat.
+
+    DuckDB names the column types (as it would for `CREATE TABLE … AS`); ids are stored as they
+    are (compressing unique strings costs a third of their writing and gains little), repeated
+    names as a dictionary.
+    """
+    import pyarrow as pa
+
+    database.register("shape", pa.table({field.name: pa.array([], field.type) for field in schema}))
+    columns = database.execute("DESCRIBE SELECT * FROM shape").fetchall()
+    database.unregister("shape")
+    declared = []
+    for column, kind, *_ in columns:
+        compression = ""
+        if kind == "VARCHAR":
+            compression = " USING COMPRESSION " + ("dict_fsst" if column in REPEATED else "uncompressed")
+        declared.append(f'"{column}" {kind}{compression}')
+    database.execute(f"CREATE TABLE {name} ({', '.join(declared)})")

@@ -2,7 +2,7 @@
 
 The matching walk is per asset (a pool never spans assets), so the C core walks one run of
 assets at a time and hands its tables to writer threads (the Parquet files; the CSV files; one
-per table of the database, each streaming its runs into a single `CREATE TABLE … AS`) while it
+per table of the database, each streaming its runs into a single `INSERT … SELECT`) while it
 walks the next: memory holds the events and a few runs' tables, not the whole result, and the
 writing overlaps the computing. The files hold what `write_outputs` writes, row
 for row (lots by asset, each asset's acquired lots before the pieces its transfers moved;
@@ -38,7 +38,7 @@ from analytics.lots.ledger_input import (
     validate_rows,
 )
 from analytics.lots.native import write_csv
-from analytics.lots.outputs import staged, summary_text, write_outputs
+from analytics.lots.outputs import REPEATED, create_table, staged, summary_text, write_outputs
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.summary import Totals
 from analytics.lots.tables import decimal_lots, disposals_table, finish_lots, income_table, lots_table
@@ -51,10 +51,6 @@ RUN_EVENTS = 100_000  # assets are walked in runs of at least this many events (
 # runs leave the writers less to finish after the last one is walked
 _PENDING = 2  # runs handed to a writer and not yet written, at most (bounds memory)
 
-_REPEATED = {"type", "asset", "account", "term", "rule", "callout"}
-# DuckDB's dictionary+FSST string compression costs a quarter of the database's writing time
-# and gains nothing on unique ids; strings are then stored as they are (a larger file)
-_DATABASE_SETTINGS = "SET disabled_compression_methods = 'dict_fsst'"
 
 Part = tuple[str, pl.DataFrame]
 
@@ -314,15 +310,14 @@ class _Parquet:
         import pyarrow.parquet as pq
 
         for name, frame in parts:
-            table = frame.to_arrow()
+            table = _arrow(frame)
             if name not in self._writers:
                 self._writers[name] = pq.ParquetWriter(
                     self._staging / f"{name}.parquet",
                     table.schema,
                     compression="lz4",
                     write_statistics=False,
-                    # dictionaries only where values repeat: for ids they cost and save nothing
-                    use_dictionary=[column for column in table.column_names if column in _REPEATED],
+                    use_dictionary=[column for column in table.column_names if column in REPEATED],
                 )
             self._writers[name].write_table(table)
 
@@ -351,12 +346,12 @@ class _Csv:
 
 
 class _Database:
-    """The DuckDB file: each table made by one `CREATE TABLE … AS` that reads its runs as they come.
+    """The DuckDB file: each table filled by one `INSERT … SELECT` that reads its runs as they come.
 
     One thread (and cursor, with one DuckDB thread) per table streams that table's runs from a
-    queue into its `CREATE TABLE … AS SELECT` (an Arrow stream): DuckDB writes row groups as
-    they fill, so memory holds a few runs, and a single create costs about a third less than a
-    create and an insert per run (and makes a smaller file). The rows keep their order.
+    queue into its `INSERT … SELECT` (an Arrow stream): DuckDB writes row groups as they fill,
+    so memory holds a few runs, and a single insert costs about a third less than an insert per
+    run (and makes a smaller file). The rows keep their order.
     """
 
     def __init__(self, path: Path) -> None:
@@ -424,8 +419,9 @@ class _Database:
         try:
             cursor = self._connection.cursor()
             try:
+                create_table(cursor, name, schema)
                 cursor.register("runs", pa.RecordBatchReader.from_batches(schema, batches()))
-                cursor.execute(f"CREATE TABLE {name} AS SELECT * FROM runs")
+                cursor.execute(f"INSERT INTO {name} SELECT * FROM runs")
                 cursor.unregister("runs")
             finally:
                 cursor.close()
@@ -457,9 +453,7 @@ _ABANDONED = object()
 def _connect(path: Path) -> Any:
     import duckdb  # imported when needed: it is slow to import
 
-    connection = duckdb.connect(str(path), config={"threads": 1})  # one DuckDB thread per table
-    connection.execute(_DATABASE_SETTINGS)
-    return connection
+    return duckdb.connect(str(path), config={"threads": 1})  # one DuckDB thread per table
 
 
 def _arrow(frame: pl.DataFrame) -> Any:

@@ -1,6 +1,6 @@
 """Computing and writing run by run of assets (what `cairn lots compute` does) writes what
 `write_outputs(compute(...))` writes: the same CSV bytes, the same Parquet and database tables,
-the same summary; and the C core's CSV writer gives Polars' bytes."""
+the same summary; and the C core's CSV writer gives the bytes of its Polars fallback."""
 
 import io
 from datetime import UTC, date, datetime
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from analytics.lots import LedgerError, Method, MethodTimeline, Period, Scope, compute, write_outputs
-from analytics.lots.native import lineage, write_csv
+from analytics.lots.native import csv_text, lineage, write_csv
 from analytics.lots.outputs import TABLES
 from analytics.lots.streamed import compute_and_write, compute_and_write_file, runs
 from analytics.lots.tables import _lineage
@@ -208,7 +208,7 @@ MOMENTS = [
 
 def _polars_bytes(frame: pl.DataFrame, header: bool) -> bytes:
     buffer = io.BytesIO()
-    frame.write_csv(buffer, include_header=header)
+    csv_text(frame).write_csv(buffer, include_header=header)
     return buffer.getvalue()
 
 
@@ -254,6 +254,30 @@ def test_core_csv_is_polars_csv(tmp_path_factory: pytest.TempPathFactory, data: 
     header = data.draw(st.booleans())
     path = tmp_path_factory.mktemp("csv") / "out.csv"
     assert _core_bytes(frame, header, path) == _polars_bytes(frame, header)
+
+
+def test_csv_decimals_and_times_are_exact_and_short(tmp_path: Path) -> None:
+    frame = pl.DataFrame(
+        {
+            "amount": [Decimal("0.236193310000000000"), Decimal(0), Decimal("-5.5"), Decimal(100), None],
+            "at": [
+                datetime(2019, 1, 1, 0, 11, 56, tzinfo=UTC),
+                datetime(2019, 1, 1, 0, 11, 56, 250, tzinfo=UTC),
+                datetime(1969, 12, 31, 23, 59, 59, 500000, tzinfo=UTC),
+                None,
+                datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),
+            ],
+        },
+        schema={"amount": pl.Decimal(38, 18), "at": pl.Datetime("us", "UTC")},
+    )
+    expected = (
+        "amount,at\n0.23619331,2019-01-01T00:11:56Z\n0,2019-01-01T00:11:56.000250Z\n"
+        "-5.5,1969-12-31T23:59:59.500000Z\n100,\n,9999-12-31T23:59:59.999999Z\n"
+    )
+    assert _core_bytes(frame, True, tmp_path / "out.csv").decode() == expected
+    assert _polars_bytes(frame, True).decode() == expected
+    read = pl.read_csv(tmp_path / "out.csv", schema=frame.schema)
+    assert read.equals(frame)
 
 
 def test_core_csv_falls_back_to_polars_for_other_columns(tmp_path: Path) -> None:
