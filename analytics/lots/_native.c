@@ -1099,12 +1099,13 @@ static char *put_timestamp(char *at, int64_t micros) {
     return put_padded(at, micros_part, 6);
 }
 
+/* the bytes that make a field quoted */
+static const unsigned char SPECIAL[256] = {[','] = 1, ['"'] = 1, ['\n'] = 1, ['\r'] = 1};
+
 static int put_string(Out *out, const char *text, size_t length) {
-    int quote = length == 0;
-    for (size_t k = 0; k < length && !quote; k++) {
-        char c = text[k];
-        quote = c == ',' || c == '"' || c == '\n' || c == '\r';
-    }
+    unsigned char special = length == 0;
+    for (size_t k = 0; k < length; k++) special |= SPECIAL[(unsigned char)text[k]];
+    int quote = special;
     if (out_room(out, quote ? 2 * length + 2 : length)) return -1;
     char *at = out->data + out->size;
     if (!quote) {

@@ -66,7 +66,7 @@ def event_parts(
         pl.col("own").fill_null(0).alias("amount"),
         pl.col("own").is_null().alias("missing_price"),
     )
-    legs = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_not_null()).collect()
+    legs = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_not_null()).with_columns(_FLOW_ID).collect()
     parts = pl.concat([acquisitions, disposals, fees], how="vertical").collect()
     return parts, legs
 
@@ -110,6 +110,10 @@ def _in_order(frame: pl.DataFrame) -> pl.DataFrame:
     return frame[from_bytes(positions, pl.UInt32)]
 
 
+# a flow's id: its transaction's and its place in it (made only for the flows that become events)
+_FLOW_ID = (pl.col("tx_id") + ":" + pl.col("ordinal").cast(pl.String)).alias("flow_id")
+
+
 def _common(kind: int, *, type_: str | None = None, quantity: pl.Expr | None = None) -> list[pl.Expr]:
     return [
         pl.col("asset"),
@@ -118,7 +122,7 @@ def _common(kind: int, *, type_: str | None = None, quantity: pl.Expr | None = N
         pl.col("account"),
         pl.lit(None, pl.String).alias("to_account"),
         (pl.col("q") if quantity is None else quantity).alias("quantity"),
-        pl.col("flow_id"),
+        _FLOW_ID,
         pl.col("tx_id"),
         pl.lit(type_).alias("type") if type_ else pl.col("type"),
         pl.col("tx"),
@@ -130,9 +134,7 @@ def _valued(flows: pl.DataFrame, base_currency: str, first_tx: int = 0) -> pl.Da
     """Add own value, resolved value and fee share to every flow (see TREATMENTS.md)."""
     if not _sorted_by_tx(flows):
         flows = flows.sort("tx_id", "row")
-    flows = flows.with_columns(_flow_columns(first_tx)).with_columns(
-        flow_id=pl.col("tx_id") + ":" + pl.col("ordinal").cast(pl.String)
-    )
+    flows = flows.with_columns(_flow_columns(first_tx))
     if _native is None:
         return _valued_polars(flows, base_currency)
     into, fee, link = pl.col("direction") == "IN", pl.col("is_fee"), pl.col("link_id").is_not_null()
@@ -146,7 +148,7 @@ def _valued(flows: pl.DataFrame, base_currency: str, first_tx: int = 0) -> pl.Da
             | (pl.col("type").is_in(["BUY", "SELL"]).cast(pl.Int8) * 32)
             | (pl.col("type").is_in(sorted(EXCHANGE_TYPES)).cast(pl.Int8) * 64)
         ).alias("flags"),
-        pl.col("value").to_physical().fill_null(0).alias("value"),
+        pl.col("value").fill_null(0).alias("value"),
         pl.col("value").is_not_null().cast(pl.Int8).alias("has_value"),
     )
     starts = pl.concat(
@@ -155,7 +157,7 @@ def _valued(flows: pl.DataFrame, base_currency: str, first_tx: int = 0) -> pl.Da
     own, has_own, resolved, has_resolved, fee_share = _native.value(
         buffer(starts),
         buffer(flags.get_column("flags")),
-        buffer(flows.get_column("q")),
+        buffer(flows.get_column("quantity")),
         buffer(flags.get_column("value")),
         buffer(flags.get_column("has_value")),
     )
@@ -241,19 +243,19 @@ def _share_fees(flows: pl.DataFrame) -> pl.DataFrame:
     shared = flows.filter(pl.col("target") & (pl.col("targets") > 1) & (pl.col("fee_total") != 0))
     if shared.is_empty():
         return flows
-    shares: dict[str, int] = {}
+    shares: dict[int, int] = {}
     for group in shared.sort("tx_id", "ordinal").partition_by("tx_id", maintain_order=True):
         fee = group["fee_total"][0]
         weights = [value or 0 for value in group["resolved"].to_list()]
         if not any(weights):
             weights = [1] * len(weights)
-        for flow_id, part in zip(group["flow_id"].to_list(), split_exactly(fee, weights), strict=True):
-            shares[flow_id] = part
+        for row, part in zip(group["row"].to_list(), split_exactly(fee, weights), strict=True):
+            shares[row] = part
     split = pl.DataFrame(
-        {"flow_id": list(shares), "split": list(shares.values())}, schema_overrides={"split": _INT}
+        {"row": list(shares), "split": list(shares.values())}, schema_overrides={"row": pl.Int64, "split": _INT}
     )
     return (
-        flows.join(split, on="flow_id", how="left")
+        flows.join(split, on="row", how="left", maintain_order="left")
         .with_columns(fee_share=pl.coalesce("split", "fee_share"))
         .drop("split")
     )

@@ -82,12 +82,10 @@ def validate_rows(raw: pl.DataFrame, first_row: int) -> pl.DataFrame:
         _fail_first(frame, text.is_null() | (text == ""), name, "must not be empty")
         frame = frame.with_columns(text.alias(name))
     frame = frame.with_columns(
-        _upper(frame["type"], FLOW_TYPES),
-        _upper(frame["direction"], ("IN", "OUT")),
+        _named(frame, "type", FLOW_TYPES, "unknown flow type"),
+        _named(frame, "direction", ("IN", "OUT"), "must be IN or OUT"),
         _text(frame, "link_id").replace("", None).alias("link_id"),
     )
-    _fail_first(frame, ~pl.col("type").is_in(sorted(FLOW_TYPES)), "type", "unknown flow type")
-    _fail_first(frame, ~pl.col("direction").is_in(["IN", "OUT"]), "direction", "must be IN or OUT")
 
     frame = frame.with_columns(
         _decimal(frame, "quantity", required=True),
@@ -108,9 +106,14 @@ def _text(frame: pl.DataFrame, name: str) -> pl.Series:
     return column.cast(pl.String)
 
 
-def _upper(text: pl.Series, names: Collection[str]) -> pl.Series:
-    """Names in capitals (a ledger may write them in any case)."""
-    return text if text.is_in(sorted(names)).all() else text.str.to_uppercase()
+def _named(frame: pl.DataFrame, column: str, names: Collection[str], message: str) -> pl.Series:
+    """A column of names, in capitals (a ledger may write them in any case), or the first unknown one."""
+    text = frame[column]
+    if text.is_in(sorted(names)).all():
+        return text
+    text = text.str.to_uppercase()
+    _fail_first(frame, ~text.is_in(sorted(names)), column, message)
+    return text
 
 
 def _fail_first(frame: pl.DataFrame, bad: pl.Expr | pl.Series, column: str, message: str) -> None:

@@ -1,17 +1,16 @@
 """The output tables, built from the events and the walk (vectorised)."""
 
-from decimal import Decimal
+from collections.abc import Iterable
 
 import polars as pl
 
 from analytics.lots.events import ACQUIRE
-from analytics.lots.native import lineage
+from analytics.lots.native import lineage, scaled_as_decimal
 from analytics.lots.vocabulary import SCALE, Callout, SpRule
 from analytics.lots.walked import Walked
 
 DECIMAL = pl.Decimal(38, SCALE)
 TIMESTAMP = pl.Datetime("us", "UTC")
-_ONE_UNIT = pl.lit(Decimal(1).scaleb(-SCALE), dtype=DECIMAL)
 _RULES = {1: SpRule.SAME_DAY.value, 2: SpRule.BED_AND_BREAKFAST.value, 3: SpRule.SECTION_104.value}
 LOT_COLUMNS = (
     "lot_id",
@@ -30,9 +29,9 @@ LOT_COLUMNS = (
 SNAPSHOT_COLUMNS = (*LOT_COLUMNS, "order", "rank")
 
 
-def decimal(scaled: pl.Expr) -> pl.Expr:
-    """Integers in units of 10**-18 as exact decimals."""
-    return scaled.cast(pl.Decimal(38, 0)) * _ONE_UNIT
+def as_decimals(frame: pl.DataFrame, names: Iterable[str]) -> pl.DataFrame:
+    """Columns of integers in units of 10**-18 as exact decimals."""
+    return frame.with_columns(scaled_as_decimal(frame.get_column(name), SCALE) for name in names)
 
 
 def scaled(column: pl.Expr) -> pl.Expr:
@@ -163,11 +162,8 @@ def finish_lots(lots: pl.DataFrame, walked: Walked) -> pl.DataFrame:
 
 
 def decimal_lots(lots: pl.DataFrame) -> pl.DataFrame:
-    return lots.select(
-        *LOT_COLUMNS[:6],
-        pl.col("acquired_at").cast(TIMESTAMP),
-        *(decimal(pl.col(name)).alias(name) for name in LOT_COLUMNS[7:11]),
-        "callout",
+    return as_decimals(
+        lots.select(*LOT_COLUMNS[:6], pl.col("acquired_at").cast(TIMESTAMP), *LOT_COLUMNS[7:]), LOT_COLUMNS[7:11]
     )
 
 
@@ -184,7 +180,7 @@ def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, walked: Walked) ->
     lot = lots.select("row", "lot_id", "origin_lot_id", "transfer_chain")
     acquired_day = pl.col("acquired_at").dt.date()
     disposed_day = pl.col("disposed_at").dt.date()
-    return (
+    table = (
         pl.concat([slices, event[slices["event"]]], how="horizontal")
         .join(lot, on="row", how="left", maintain_order="left")
         .with_columns(
@@ -203,11 +199,11 @@ def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, walked: Walked) ->
             "acquired_at",
             "disposed_at",
             (disposed_day - acquired_day).dt.total_days().alias("holding_days"),
-            decimal(pl.col("quantity")).alias("quantity"),
-            decimal(pl.col("proceeds")).alias("proceeds"),
-            decimal(pl.col("cost_basis")).alias("cost_basis"),
-            decimal(pl.col("proceeds") - pl.col("cost_basis") + pl.col("denied_loss")).alias("gain"),
-            decimal(pl.col("denied_loss")).alias("denied_loss"),
+            "quantity",
+            "proceeds",
+            "cost_basis",
+            (pl.col("proceeds") - pl.col("cost_basis") + pl.col("denied_loss")).alias("gain"),
+            "denied_loss",
             # IRS: long term when held more than one year, counted from the day after acquisition.
             pl.when(disposed_day > acquired_day.dt.offset_by("1y"))
             .then(pl.lit("LONG"))
@@ -224,17 +220,19 @@ def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, walked: Walked) ->
             .alias("callout"),
         )
     )
+    return as_decimals(table, ("quantity", "proceeds", "cost_basis", "gain", "denied_loss"))
 
 
 def income_table(events: pl.DataFrame) -> pl.DataFrame:
-    return events.filter(pl.col("income")).select(
+    income = events.filter(pl.col("income")).select(
         "flow_id",
         "tx_id",
         "asset",
         "account",
         pl.col("ts").cast(TIMESTAMP).alias("received_at"),
-        decimal(pl.col("quantity")).alias("quantity"),
-        decimal(pl.col("amount")).alias("value"),
+        "quantity",
+        pl.col("amount").alias("value"),
         "type",
         pl.when(pl.col("missing_price")).then(pl.lit(Callout.MISSING_PRICE_HISTORY.value)).alias("callout"),
     )
+    return as_decimals(income, ("quantity", "value"))
