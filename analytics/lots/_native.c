@@ -37,51 +37,79 @@ static void mul_128(u128 a, u128 b, uint64_t out[4]) {
     out[3] = (uint64_t)(high >> 64);
 }
 
-static int nlz32(uint32_t x) { return x ? __builtin_clz(x) : 32; }
+/* (hi:lo) / d for hi < d: the 64-bit quotient, and the remainder in *r. */
+static uint64_t div_128_64(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *r) {
+#if defined(__x86_64__)
+    uint64_t q, rem;
+    __asm__("divq %4" : "=a"(q), "=d"(rem) : "a"(lo), "d"(hi), "rm"(d));
+    *r = rem;
+    return q;
+#else
+    u128 n = ((u128)hi << 64) | lo;
+    *r = (uint64_t)(n % d);
+    return (uint64_t)(n / d);
+#endif
+}
 
-/* Knuth's algorithm D (after Hacker's Delight, divmnu): u (m 32-bit digits) by v (n digits,
- * v[n-1] != 0, n >= 2), quotient q (m - n + 1 digits), remainder r (n digits). */
-static void divmnu(uint32_t *q, uint32_t *r, const uint32_t *u, const uint32_t *v, int m, int n) {
-    const uint64_t b = 4294967296ULL;
-    uint32_t un[2 * 8 + 2], vn[8];
-    int s = nlz32(v[n - 1]);
-    for (int i = n - 1; i > 0; i--) vn[i] = (v[i] << s) | (s ? (uint32_t)((uint64_t)v[i - 1] >> (32 - s)) : 0);
-    vn[0] = v[0] << s;
-    un[m] = s ? (uint32_t)((uint64_t)u[m - 1] >> (32 - s)) : 0;
-    for (int i = m - 1; i > 0; i--) un[i] = (u[i] << s) | (s ? (uint32_t)((uint64_t)u[i - 1] >> (32 - s)) : 0);
-    un[0] = u[0] << s;
-    for (int j = m - n; j >= 0; j--) {
-        uint64_t top = ((uint64_t)un[j + n] << 32) | un[j + n - 1];
-        uint64_t qhat = top / vn[n - 1];
-        uint64_t rhat = top - qhat * vn[n - 1];
-        while (qhat >= b || qhat * vn[n - 2] > ((rhat << 32) | un[j + n - 2])) {
-            qhat--;
-            rhat += vn[n - 1];
-            if (rhat >= b) break;
-        }
-        int64_t borrow = 0, t;
-        for (int i = 0; i < n; i++) {
-            uint64_t p = qhat * vn[i];
-            t = (int64_t)un[i + j] - borrow - (int64_t)(p & 0xFFFFFFFFULL);
-            un[i + j] = (uint32_t)t;
-            borrow = (int64_t)(p >> 32) - (t >> 32);
-        }
-        t = (int64_t)un[j + n] - borrow;
-        un[j + n] = (uint32_t)t;
-        q[j] = (uint32_t)qhat;
-        if (t < 0) {
-            q[j]--;
-            uint64_t carry = 0;
-            for (int i = 0; i < n; i++) {
-                uint64_t sum = (uint64_t)un[i + j] + vn[i] + carry;
-                un[i + j] = (uint32_t)sum;
-                carry = sum >> 32;
-            }
-            un[j + n] = (uint32_t)((uint64_t)un[j + n] + carry);
-        }
+/* p (256 bits, p[0] least significant) / c, c > 0, when the quotient is below 2**128: Knuth's
+ * algorithm D on 64-bit digits (each estimate one hardware division). *exact tells whether the
+ * division left no remainder. */
+static u128 div_256_128(const uint64_t p[4], u128 c, int *exact) {
+    uint64_t q[4] = {0};
+    uint64_t c1 = (uint64_t)(c >> 64), c0 = (uint64_t)c;
+    if (!c1) { /* one-digit divisor: short division */
+        uint64_t r = 0;
+        for (int i = 3; i >= 0; i--) q[i] = div_128_64(r, p[i], c0, &r);
+        *exact = r == 0;
+        return ((u128)q[1] << 64) | q[0];
     }
-    for (int i = 0; i < n - 1; i++) r[i] = (un[i] >> s) | (s ? (uint32_t)((uint64_t)un[i + 1] << (32 - s)) : 0);
-    r[n - 1] = un[n - 1] >> s;
+    int s = __builtin_clzll(c1);
+    u128 v = c << s;
+    uint64_t v1 = (uint64_t)(v >> 64), v0 = (uint64_t)v;
+    uint64_t u[5];
+    u[4] = s ? p[3] >> (64 - s) : 0;
+    for (int i = 3; i > 0; i--) u[i] = s ? (p[i] << s) | (p[i - 1] >> (64 - s)) : p[i];
+    u[0] = p[0] << s;
+    for (int j = 2; j >= 0; j--) {
+        /* estimate the digit from the top two digits, then correct it (at most twice) */
+        uint64_t qhat, rhat;
+        int rhat_big = 0; /* rhat >= 2**64: the estimate needs no more correction */
+        if (u[j + 2] >= v1) {
+            qhat = UINT64_MAX;
+            u128 r = (((u128)u[j + 2] << 64) | u[j + 1]) - (u128)qhat * v1;
+            rhat_big = (r >> 64) != 0;
+            rhat = (uint64_t)r;
+        } else {
+            qhat = div_128_64(u[j + 2], u[j + 1], v1, &rhat);
+        }
+        while (!rhat_big && (u128)qhat * v0 > (((u128)rhat << 64) | u[j])) {
+            qhat--;
+            u128 r = (u128)rhat + v1;
+            rhat_big = (r >> 64) != 0;
+            rhat = (uint64_t)r;
+        }
+        /* u[j..j+2] -= qhat * v */
+        u128 low = (u128)qhat * v0, high = (u128)qhat * v1;
+        uint64_t borrow = u[j] < (uint64_t)low;
+        u[j] -= (uint64_t)low;
+        u128 middle = (u128)(uint64_t)high + (uint64_t)(low >> 64) + borrow;
+        borrow = u[j + 1] < (uint64_t)middle;
+        u[j + 1] -= (uint64_t)middle;
+        u128 top = (u128)(uint64_t)(high >> 64) + (uint64_t)(middle >> 64) + borrow;
+        int negative = (u128)u[j + 2] < top;
+        u[j + 2] -= (uint64_t)top;
+        if (negative) { /* the estimate was one too large: add v back */
+            qhat--;
+            u128 sum = (u128)u[j] + v0;
+            u[j] = (uint64_t)sum;
+            sum = (u128)u[j + 1] + v1 + (uint64_t)(sum >> 64);
+            u[j + 1] = (uint64_t)sum;
+            u[j + 2] += (uint64_t)(sum >> 64);
+        }
+        q[j] = qhat;
+    }
+    *exact = !(u[0] | u[1]);
+    return ((u128)q[1] << 64) | q[0];
 }
 
 /* floor(a * b / c) for a, b >= 0 and c > 0 when the quotient is below 2**128; *exact tells
@@ -95,31 +123,7 @@ static u128 muldiv_u(u128 a, u128 b, u128 c, int *exact) {
         *exact = quotient * c == product;
         return quotient;
     }
-    uint32_t u[8], v[4], q[8] = {0}, r[4] = {0};
-    for (int i = 0; i < 4; i++) {
-        u[2 * i] = (uint32_t)p[i];
-        u[2 * i + 1] = (uint32_t)(p[i] >> 32);
-    }
-    for (int i = 0; i < 4; i++) v[i] = (uint32_t)(c >> (32 * i));
-    int m = 8, n = 4;
-    while (m > 1 && !u[m - 1]) m--;
-    while (n > 1 && !v[n - 1]) n--;
-    if (n == 1) {
-        /* single-digit divisor: short division */
-        uint64_t remainder = 0;
-        for (int i = m - 1; i >= 0; i--) {
-            uint64_t current = (remainder << 32) | u[i];
-            q[i] = (uint32_t)(current / v[0]);
-            remainder = current % v[0];
-        }
-        *exact = remainder == 0;
-    } else {
-        divmnu(q, r, u, v, m, n);
-        *exact = !(r[0] | r[1] | r[2] | r[3]);
-    }
-    u128 quotient = 0;
-    for (int i = 3; i >= 0; i--) quotient = (quotient << 32) | q[i];
-    return quotient;
+    return div_256_128(p, c, exact);
 }
 
 /* Python's (a * b) // c for any sign of a, b >= 0, c > 0 (floor division). */
@@ -147,16 +151,31 @@ typedef struct {
     size_t size, capacity, width;
 } Column;
 
-static int push(Column *column, const void *value) {
-    if (column->size == column->capacity) {
-        size_t capacity = column->capacity ? column->capacity * 2 : 1024;
-        char *data = realloc(column->data, capacity * column->width);
-        if (!data) return -1;
-        column->data = data;
-        column->capacity = capacity;
-    }
-    memcpy(column->data + column->size * column->width, value, column->width);
-    column->size++;
+static int grow(Column *column) {
+    size_t capacity = column->capacity ? column->capacity * 2 : 1024;
+    char *data = realloc(column->data, capacity * column->width);
+    if (!data) return -1;
+    column->data = data;
+    column->capacity = capacity;
+    return 0;
+}
+
+/* Append a value to a column of its width (copies of a known size, which compile to moves). */
+static inline int push64(Column *column, int64_t value) {
+    if (column->size == column->capacity && grow(column)) return -1;
+    memcpy(column->data + 8 * column->size++, &value, 8);
+    return 0;
+}
+
+static inline int push128(Column *column, i128 value) {
+    if (column->size == column->capacity && grow(column)) return -1;
+    memcpy(column->data + 16 * column->size++, &value, 16);
+    return 0;
+}
+
+static inline int push8(Column *column, int8_t value) {
+    if (column->size == column->capacity && grow(column)) return -1;
+    column->data[column->size++] = (char)value;
     return 0;
 }
 
@@ -170,8 +189,17 @@ typedef struct {
     int ranked;
 } Piece;
 
+/* A heap entry holds the piece's ordering keys, so that comparing two entries reads the heap
+ * alone (the pieces are only read to compare close costs per unit exactly). The keys never
+ * change while the piece is in a pool. */
 typedef struct {
-    int64_t *heap;
+    double ratio; /* the piece's rank_ratio (HIFO, LOFO) */
+    int64_t order, row;
+    int64_t index; /* into the walk's pieces */
+} Entry;
+
+typedef struct {
+    Entry *heap;
     size_t size, capacity;
 } Pool;
 
@@ -200,16 +228,17 @@ static void rank_piece(Piece *piece) {
 /* Sign of a's cost per unit minus b's. Each double is within a few parts in 2^53 of its exact ratio,
    so doubles further apart than a part in 10^9 are in the exact order; closer ones are compared
    exactly. */
-static int rank_sign(const Piece *a, const Piece *b) {
-    double x = a->rank_ratio, y = b->rank_ratio;
+static int rank_sign(const Walk *walk, const Entry *a, const Entry *b) {
+    double x = a->ratio, y = b->ratio;
     double margin = 1e-9 * (x < 0 ? -x : x);
     if (x - y > margin) return 1;
     if (y - x > margin) return -1;
-    return compare_ratios((u128)a->rank_cost, (u128)a->rank_quantity, (u128)b->rank_cost, (u128)b->rank_quantity);
+    const Piece *p = &walk->pieces[a->index], *q = &walk->pieces[b->index];
+    return compare_ratios((u128)p->rank_cost, (u128)p->rank_quantity, (u128)q->rank_cost, (u128)q->rank_quantity);
 }
 
-/* Does piece a come out before piece b? (the method's order; keys are unique) */
-static int before(const Walk *walk, const Piece *a, const Piece *b) {
+/* Does entry a come out before entry b? (the method's order; keys are unique) */
+static int before(const Walk *walk, const Entry *a, const Entry *b) {
     int by_order = a->order != b->order ? a->order < b->order : a->row < b->row;
     switch (walk->method) {
     case FIFO:
@@ -218,7 +247,7 @@ static int before(const Walk *walk, const Piece *a, const Piece *b) {
         /* key -order, where order = acquisition order << 40 | row */
         return a->order != b->order ? a->order > b->order : a->row > b->row;
     default: {
-        int sign = rank_sign(a, b);
+        int sign = rank_sign(walk, a, b);
         if (sign) return walk->method == HIFO ? sign > 0 : sign < 0;
         return by_order;
     }
@@ -227,7 +256,7 @@ static int before(const Walk *walk, const Piece *a, const Piece *b) {
 
 /* A pool is in use (touched in this asset) once it has a heap allocated. */
 static int pool_open(Pool *pool) {
-    pool->heap = malloc(16 * sizeof(int64_t));
+    pool->heap = malloc(16 * sizeof(Entry));
     pool->size = 0;
     pool->capacity = pool->heap ? 16 : 0;
     return pool->heap ? 0 : -1;
@@ -236,34 +265,39 @@ static int pool_open(Pool *pool) {
 static int heap_push(Walk *walk, Pool *pool, int64_t index) {
     if (pool->size == pool->capacity) {
         size_t capacity = pool->capacity ? pool->capacity * 2 : 16;
-        int64_t *heap = realloc(pool->heap, capacity * sizeof(int64_t));
+        Entry *heap = realloc(pool->heap, capacity * sizeof(Entry));
         if (!heap) return -1;
         pool->heap = heap;
         pool->capacity = capacity;
     }
+    const Piece *piece = &walk->pieces[index];
+    Entry entry = {piece->rank_ratio, piece->order, piece->row, index};
     size_t at = pool->size++;
     while (at) {
         size_t parent = (at - 1) / 2;
-        if (!before(walk, &walk->pieces[index], &walk->pieces[pool->heap[parent]])) break;
+        if (!before(walk, &entry, &pool->heap[parent])) break;
         pool->heap[at] = pool->heap[parent];
         at = parent;
     }
-    pool->heap[at] = index;
+    pool->heap[at] = entry;
     return 0;
 }
 
+/* Floyd's pop: the hole left at the top goes down to a leaf by the better child (one comparison a
+ * level), then the last entry rises from there (rarely far): about half the comparisons. */
 static void heap_pop(Walk *walk, Pool *pool) {
-    int64_t last = pool->heap[--pool->size];
+    Entry last = pool->heap[--pool->size];
     size_t at = 0, size = pool->size;
     if (!size) return;
-    for (;;) {
-        size_t child = 2 * at + 1;
-        if (child >= size) break;
-        if (child + 1 < size && before(walk, &walk->pieces[pool->heap[child + 1]], &walk->pieces[pool->heap[child]]))
-            child++;
-        if (!before(walk, &walk->pieces[pool->heap[child]], &walk->pieces[last])) break;
+    for (size_t child; (child = 2 * at + 1) < size; at = child) {
+        if (child + 1 < size && before(walk, &pool->heap[child + 1], &pool->heap[child])) child++;
         pool->heap[at] = pool->heap[child];
-        at = child;
+    }
+    while (at) {
+        size_t parent = (at - 1) / 2;
+        if (!before(walk, &last, &pool->heap[parent])) break;
+        pool->heap[at] = pool->heap[parent];
+        at = parent;
     }
     pool->heap[at] = last;
 }
@@ -309,7 +343,7 @@ static i128 take(Walk *walk, Pool *pool, i128 quantity) {
     walk->take_size = 0;
     i128 wanted = quantity;
     while (wanted && pool->size) {
-        int64_t index = pool->heap[0];
+        int64_t index = pool->heap[0].index;
         Piece *piece = &walk->pieces[index];
         i128 held = piece->quantity;
         if (held <= wanted) {
@@ -329,9 +363,9 @@ static i128 take(Walk *walk, Pool *pool, i128 quantity) {
 
 static void add_slice(Walk *walk, int64_t event, int64_t row, i128 quantity, i128 cost, int64_t acquired,
                       i128 proceeds) {
-    if (push(&walk->slice_event, &event) || push(&walk->slice_row, &row) ||
-        push(&walk->slice_quantity, &quantity) || push(&walk->slice_cost, &cost) ||
-        push(&walk->slice_acquired, &acquired) || push(&walk->slice_proceeds, &proceeds))
+    if (push64(&walk->slice_event, event) || push64(&walk->slice_row, row) ||
+        push128(&walk->slice_quantity, quantity) || push128(&walk->slice_cost, cost) ||
+        push64(&walk->slice_acquired, acquired) || push128(&walk->slice_proceeds, proceeds))
         walk->failed = 1;
 }
 
@@ -363,9 +397,9 @@ static void dispose(Walk *walk, Pool *pool, int64_t event, i128 quantity, i128 p
 static void arrive(Walk *walk, Pool *pool, int64_t parent, int64_t event, i128 quantity, i128 cost,
                    int64_t acquired, int64_t order, const Piece *ranked_like, int64_t *next_row) {
     int64_t row = (*next_row)++;
-    if (push(&walk->moved_parent, &parent) || push(&walk->moved_event, &event) ||
-        push(&walk->moved_quantity, &quantity) || push(&walk->moved_cost, &cost) ||
-        push(&walk->moved_acquired, &acquired)) {
+    if (push64(&walk->moved_parent, parent) || push64(&walk->moved_event, event) ||
+        push128(&walk->moved_quantity, quantity) || push128(&walk->moved_cost, cost) ||
+        push64(&walk->moved_acquired, acquired)) {
         walk->failed = 1;
         return;
     }
@@ -561,14 +595,14 @@ static PyObject *match(PyObject *self, PyObject *args) {
         for (size_t t = 0; t < n_touched; t++) {
             Pool *pool = &pools[touched[t]];
             for (size_t k = 0; k < pool->size && !walk.failed; k++) {
-                Piece *piece = &walk.pieces[pool->heap[k]];
+                Piece *piece = &walk.pieces[pool->heap[k].index];
                 i128 rank_cost = piece->ranked ? piece->rank_cost : 0;
                 i128 rank_quantity = piece->ranked ? piece->rank_quantity : 0;
                 int8_t ranked = (int8_t)piece->ranked;
-                if (push(&open_row, &piece->row) || push(&open_order, &piece->order) ||
-                    push(&open_quantity, &piece->quantity) || push(&open_cost, &piece->cost) ||
-                    push(&open_rank_cost, &rank_cost) || push(&open_rank_quantity, &rank_quantity) ||
-                    push(&open_ranked, &ranked))
+                if (push64(&open_row, piece->row) || push64(&open_order, piece->order) ||
+                    push128(&open_quantity, piece->quantity) || push128(&open_cost, piece->cost) ||
+                    push128(&open_rank_cost, rank_cost) || push128(&open_rank_quantity, rank_quantity) ||
+                    push8(&open_ranked, ranked))
                     walk.failed = 1;
             }
             free(pool->heap);
