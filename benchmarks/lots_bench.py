@@ -10,6 +10,7 @@ asset, year and term compared. Ledgers are cached in benchmarks/out/.
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -71,8 +72,14 @@ def child(ledger: Path, method: str, scope: str, out: Path) -> None:
 
 
 def cairn(ledger: Path, method: str, scope: str) -> tuple[float, float, float]:
-    """(seconds inside, seconds for the process, peak MB)."""
+    """(seconds inside, seconds for the process, peak MB).
+
+    Each run writes a new output directory on a quiet disk, as a first run would: the previous
+    run's outputs are removed and the disk's pending writes flushed before it starts (otherwise a
+    run would pay for deleting the last one's gigabyte and compete with its write-back)."""
     out = OUT / f"result-{ledger.stem}-{method}-{scope}"
+    shutil.rmtree(out, ignore_errors=True)
+    os.sync()
     command = [sys.executable, str(Path(__file__)), "--child", str(ledger), method, scope, str(out)]
     wall, peak, stdout = run_measured(command)
     return json.loads(stdout.strip().splitlines()[-1])["seconds"], wall, peak
