@@ -419,10 +419,12 @@ class _Database:
         try:
             cursor = self._connection.cursor()
             try:
+                cursor.begin()  # one commit (and one sync of the log) for the table and its rows
                 create_table(cursor, name, schema)
                 cursor.register("runs", pa.RecordBatchReader.from_batches(schema, batches()))
                 cursor.execute(f"INSERT INTO {name} SELECT * FROM runs")
                 cursor.unregister("runs")
+                cursor.commit()
             finally:
                 cursor.close()
         except BaseException as error:

@@ -165,3 +165,26 @@ def test_costs_per_unit_a_part_in_ten_to_the_nineteen_apart_are_ranked_exactly(d
     for method, expected in ((Method.HIFO, "dear:0"), (Method.LOFO, "cheap:0")):
         result = compute(ledger, method, Scope.UNIVERSAL)
         assert result.disposals["lot_id"].to_list() == [expected]
+
+
+@common
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["BTC", "ETH", "a-long-asset-symbol", "É", "0x"]),
+            st.integers(-(2**40), 2**40),
+            st.sampled_from([0, 1, 2]),
+            st.integers(0, 2**32 - 1),
+            st.integers(0, 2**24 + 1),
+        ),
+        max_size=60,
+        unique_by=lambda event: (event[0], event[2], event[3], event[4]),
+    )
+)
+def test_the_core_orders_events_as_polars_sorts_them(keys: list[tuple[str, int, int, int, int]]) -> None:
+    frame = pl.DataFrame(
+        keys,
+        schema={"asset": pl.String, "ts": pl.Int64, "kind": pl.Int8, "tx": pl.UInt32, "ordinal": pl.Int64},
+        orient="row",
+    )
+    assert events._in_order(frame).equals(frame.sort(events._ORDER))
