@@ -245,15 +245,12 @@ def _stream(
             first_row = int(part["acquisition"][0])
             scaled = finish_lots(lots_table(part, carried, walked, first_row, next_row), walked)
             next_row += walked.moved.height
-            disposals = disposals_table(part, scaled, walked)
-            income = income_table(part)
-            lots = decimal_lots(scaled)
+            lots, income = decimal_lots(scaled), income_table(part)
+            _hand_over([("lots", lots), ("income", income)], files, database)
+            disposals = disposals_table(part, scaled, walked)  # the largest table, made while those are written
+            _hand_over([("disposals", disposals)], files, database)
             del scaled, walked
             totals.add(lots, disposals, income)
-            parts = [("lots", lots), ("disposals", disposals), ("income", income)]
-            for writer in files:
-                writer.submit(parts)
-            database.submit(parts)
             counts = [counts[0] + lots.height, counts[1] + disposals.height, counts[2] + income.height]
         method = label(timeline)
         summary = summary_text(totals.summary(method, scope))
@@ -269,13 +266,19 @@ def _stream(
     return Written(method, *counts)
 
 
+def _hand_over(parts: list[Part], files: tuple["_Writer", ...], database: "_Database") -> None:
+    for writer in files:
+        writer.submit(parts)
+    database.submit(parts)
+
+
 class _Sink(Protocol):
     def write(self, parts: list[Part]) -> None: ...
     def close(self) -> None: ...
 
 
 class _Writer:
-    """One thread writing run after run into a sink, at most `_PENDING` runs behind."""
+    """One thread writing run after run into a sink, at most `_PENDING` runs (two parts each) behind."""
 
     def __init__(self, sink: _Sink) -> None:
         self._sink = sink
@@ -284,7 +287,7 @@ class _Writer:
 
     def submit(self, parts: list[Part]) -> None:
         self._pending.append(self._thread.submit(self._sink.write, parts))
-        while len(self._pending) > _PENDING:
+        while len(self._pending) > 2 * _PENDING:
             self._pending.popleft().result()
 
     def finish(self) -> None:
