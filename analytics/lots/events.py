@@ -252,7 +252,8 @@ def _share_fees(flows: pl.DataFrame) -> pl.DataFrame:
         for row, part in zip(group["row"].to_list(), split_exactly(fee, weights), strict=True):
             shares[row] = part
     split = pl.DataFrame(
-        {"row": list(shares), "split": list(shares.values())}, schema_overrides={"row": pl.Int64, "split": _INT}
+        {"row": list(shares), "split": list(shares.values())},
+        schema_overrides={"row": pl.Int64, "split": _INT},
     )
     return (
         flows.join(split, on="row", how="left", maintain_order="left")

@@ -48,7 +48,9 @@ def scaled_as_decimal(series: pl.Series, scale: int) -> pl.Series:
     import pyarrow as pa
 
     array = series.cast(pl.Decimal(38, 0)).rechunk().to_arrow()
-    relabelled = pa.Array.from_buffers(pa.decimal128(38, scale), len(array), array.buffers(), offset=array.offset)
+    relabelled = pa.Array.from_buffers(
+        pa.decimal128(38, scale), len(array), array.buffers(), offset=array.offset
+    )
     return pl.Series(_Stream(relabelled)).alias(series.name)
 
 
@@ -98,7 +100,9 @@ def csv_text(frame: pl.DataFrame) -> pl.DataFrame:
         elif isinstance(dtype, pl.Datetime) and dtype.time_zone == "UTC":
             moment = column.dt.cast_time_unit("us")
             whole = moment.dt.strftime("%Y-%m-%dT%H:%M:%S")
-            fraction = pl.when(moment.dt.microsecond() != 0).then(moment.dt.strftime("%.6f")).otherwise(pl.lit(""))
+            fraction = (
+                pl.when(moment.dt.microsecond() != 0).then(moment.dt.strftime("%.6f")).otherwise(pl.lit(""))
+            )
             formatted.append(pl.concat_str(whole, fraction, pl.lit("Z")).alias(name))
     return frame.with_columns(formatted) if formatted else frame
 
@@ -107,7 +111,9 @@ def _csv_columns(frame: pl.DataFrame) -> tuple[tuple[int, Any, Any, Any], ...] |
     import pyarrow as pa
 
     columns: list[tuple[int, Any, Any, Any]] = []
-    for name, column in zip(frame.columns, frame.to_arrow(compat_level=pl.CompatLevel.newest()).columns, strict=True):
+    for name, column in zip(
+        frame.columns, frame.to_arrow(compat_level=pl.CompatLevel.newest()).columns, strict=True
+    ):
         array = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
         if array.offset:
             return None

@@ -247,7 +247,8 @@ def _stream(
             next_row += walked.moved.height
             lots, income = decimal_lots(scaled), income_table(part)
             _hand_over([("lots", lots), ("income", income)], files, database)
-            disposals = disposals_table(part, scaled, walked)  # the largest table, made while those are written
+            # the largest table, made while those are written
+            disposals = disposals_table(part, scaled, walked)
             _hand_over([("disposals", disposals)], files, database)
             del scaled, walked
             totals.add(lots, disposals, income)

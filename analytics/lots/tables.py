@@ -163,7 +163,8 @@ def finish_lots(lots: pl.DataFrame, walked: Walked) -> pl.DataFrame:
 
 def decimal_lots(lots: pl.DataFrame) -> pl.DataFrame:
     return as_decimals(
-        lots.select(*LOT_COLUMNS[:6], pl.col("acquired_at").cast(TIMESTAMP), *LOT_COLUMNS[7:]), LOT_COLUMNS[7:11]
+        lots.select(*LOT_COLUMNS[:6], pl.col("acquired_at").cast(TIMESTAMP), *LOT_COLUMNS[7:]),
+        LOT_COLUMNS[7:11],
     )
 
 

@@ -59,5 +59,5 @@ def test_stripped_is_true_only_when_nothing_needs_stripping(values: list[str | N
     series = pl.Series(values, dtype=pl.String).slice(min(offset, len(values)))
     if stripped(series):
         assert series.equals(series.str.strip_chars())
-    if all(value is None or value == value.strip() and value.isascii() for value in series.to_list()):
+    if all(value is None or (value == value.strip() and value.isascii()) for value in series.to_list()):
         assert stripped(series)
