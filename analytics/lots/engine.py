@@ -6,7 +6,7 @@ from functools import cached_property
 
 import polars as pl
 
-from analytics.lots.events import ACQUIRE, build_events
+from analytics.lots.events import build_events
 from analytics.lots.ledger_input import validate_ledger
 from analytics.lots.matching import StartLot
 from analytics.lots.snapshot import Snapshot
@@ -115,9 +115,7 @@ def lot_events(
         flows = flows.filter(pl.col("timestamp") >= start.as_of)
     if until is not None:
         flows = flows.filter(pl.col("timestamp") < until)
-    return build_events(flows, base_currency).frame.with_columns(
-        acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
-    )
+    return build_events(flows, base_currency).sorted()
 
 
 def label(timeline: MethodTimeline) -> str:

@@ -22,20 +22,37 @@ _FIAT = sorted(FIAT_CODES)
 
 @dataclass(frozen=True)
 class Events:
-    """Lot events sorted by (asset, time, kind, tx_id, flow ordinal).
+    """Lot events as they were made, and their order by (asset, time, kind, tx, flow ordinal).
 
-    Columns: asset, ts (µs since the epoch, UTC), kind, account, to_account (MOVE only),
-    quantity and amount (integers in units of 10**-18; amount is the cost of an acquisition or
-    the proceeds of a disposal), flow_id, tx_id, type, missing_price, income.
+    Columns of `frame`: asset, ts (µs since the epoch, UTC), kind, account, to_account (MOVE
+    only), quantity and amount (integers in units of 10**-18; amount is the cost of an
+    acquisition or the proceeds of a disposal), flow_id, tx_id, type, missing_price, income.
+    `positions` are its rows in order; `acquisition` numbers, in that order, the acquisitions
+    before each event. The events are sorted a run at a time (`take`), so that they are never
+    whole in memory twice.
     """
 
     frame: pl.DataFrame
+    positions: pl.Series
+    acquisition: pl.Series
+
+    def take(self, offset: int, length: int) -> pl.DataFrame:
+        """Events `offset` to `offset + length` in order, with their `acquisition` column."""
+        rows = self.frame[self.positions.slice(offset, length)]
+        return rows.with_columns(self.acquisition.slice(offset, length))
+
+    def sorted(self) -> pl.DataFrame:
+        return self.take(0, self.frame.height)
+
+    def asset_lengths(self) -> list[int]:
+        """How many events each asset has, in order (the assets' order is their names')."""
+        return self.frame.group_by("asset").len().sort("asset").get_column("len").to_list()
 
 
 def build_events(flows: pl.DataFrame, base_currency: str) -> Events:
     parts, legs = event_parts(flows, base_currency)
     del flows
-    return Events(assemble([parts], [legs]))
+    return assemble([parts], [legs])
 
 
 def event_parts(
@@ -71,8 +88,8 @@ def event_parts(
     return parts, legs
 
 
-def assemble(parts: list[pl.DataFrame], legs: list[pl.DataFrame]) -> pl.DataFrame:
-    """The events of every part and of the transfers (paired across all the legs), sorted."""
+def assemble(parts: list[pl.DataFrame], legs: list[pl.DataFrame]) -> Events:
+    """The events of every part and of the transfers (paired across all the legs), and their order."""
     moves, transfer_fees = _transfers(pl.concat(legs, how="vertical"))
     legs.clear()
     frame = pl.concat([*parts, moves, transfer_fees], how="vertical")
@@ -80,20 +97,23 @@ def assemble(parts: list[pl.DataFrame], legs: list[pl.DataFrame]) -> pl.DataFram
     frame = frame.with_columns(
         income=pl.col("type").is_in(sorted(INCOME_TYPES)) & (pl.col("kind") == ACQUIRE)
     )
-    return _in_order(frame).drop("tx", "ordinal")
+    positions = order(frame)
+    acquired = (frame.get_column("kind").gather(positions) == ACQUIRE).cast(pl.Int64)
+    acquisition = (acquired.cum_sum() - acquired).alias("acquisition")
+    return Events(frame.drop("tx", "ordinal"), positions, acquisition)
 
 
 _ORDER = ("asset", "ts", "kind", "tx", "ordinal")
 
 
-def _in_order(frame: pl.DataFrame) -> pl.DataFrame:
-    """The events sorted by (asset, time, kind, tx, flow ordinal), a key unique to each event.
+def order(frame: pl.DataFrame) -> pl.Series:
+    """The rows of events in (asset, time, kind, tx, flow ordinal) order, a key unique to each event.
 
     The C core merges the runs the events already come in (each batch's acquisitions, disposals
     and fees are in time order when the ledger is), within each asset; Polars sorts otherwise.
     """
     if _native is None:
-        return frame.sort(_ORDER)
+        return _sorted_rows(frame)
     assets = frame.get_column("asset").unique().sort()
     codes = frame.get_column("asset").cast(pl.Enum(assets)).to_physical().cast(pl.Int32)
     positions = _native.order(
@@ -106,8 +126,12 @@ def _in_order(frame: pl.DataFrame) -> pl.DataFrame:
         buffer(frame.get_column("ordinal")),
     )
     if positions is None:  # beyond the C core's key (2**24 flows in a transaction)
-        return frame.sort(_ORDER)
-    return frame[from_bytes(positions, pl.UInt32)]
+        return _sorted_rows(frame)
+    return from_bytes(positions, pl.UInt32)
+
+
+def _sorted_rows(frame: pl.DataFrame) -> pl.Series:
+    return frame.select(pl.arg_sort_by(_ORDER)).to_series().cast(pl.UInt32)
 
 
 # a flow's id: its transaction's and its place in it (made only for the flows that become events)

@@ -28,8 +28,8 @@ from typing import IO, Any, Protocol
 
 import polars as pl
 
-from analytics.lots.engine import checked_timeline, label, lot_events, result_from_events
-from analytics.lots.events import ACQUIRE, assemble, event_parts
+from analytics.lots.engine import checked_timeline, label, result_from_events
+from analytics.lots.events import Events, assemble, build_events, event_parts
 from analytics.lots.ledger_input import (
     LEDGER_COLUMNS,
     LedgerError,
@@ -82,7 +82,7 @@ def compute_and_write(
         timeline = checked_timeline(method, scope, None)
         flows = validate_ledger(ledger)
         del ledger  # the caller may have handed over its only reference: free it early
-        events = lot_events(flows, base_currency, None, None)
+        events = build_events(flows, base_currency)
         del flows
         return _write(events, timeline, scope, out_dir, run_events)
 
@@ -138,8 +138,8 @@ def _no_collections() -> Iterator[None]:
             gc.enable()
 
 
-def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataFrame | None:
-    """The events (as `lot_events` makes them), or None: not a Parquet ledger in transaction
+def _batched_events(path: Path, base_currency: str, batch_rows: int) -> Events | None:
+    """The events (as `build_events` makes them), or None: not a Parquet ledger in transaction
     order, or not a valid one."""
     if path.suffix.lower() != ".parquet" or not path.is_file():
         return None
@@ -178,9 +178,7 @@ def _batched_events(path: Path, base_currency: str, batch_rows: int) -> pl.DataF
     parts = [part for part, _ in results]
     legs = [leg for _, leg in results]
     del results
-    return assemble(parts, legs).with_columns(
-        acquisition=((pl.col("kind") == ACQUIRE).cum_sum() - (pl.col("kind") == ACQUIRE)).cast(pl.Int64)
-    )
+    return assemble(parts, legs)
 
 
 def _add_parts(
@@ -202,20 +200,20 @@ def _add_parts(
 
 
 def _write(
-    events: pl.DataFrame, timeline: MethodTimeline, scope: Scope, out_dir: Path, run_events: int
+    events: Events, timeline: MethodTimeline, scope: Scope, out_dir: Path, run_events: int
 ) -> Written:
-    code = native_method(events, timeline, [])
-    if code is None or events.is_empty():
-        result = result_from_events(events, timeline, scope)
+    code = native_method(events.frame, timeline, [])
+    if code is None or events.frame.is_empty():
+        result = result_from_events(events.sorted(), timeline, scope)
         write_outputs(result, out_dir)
         return Written(result.method, result.lots.height, result.disposals.height, result.income.height)
     with staged(out_dir) as staging:
         return _stream(events, code, timeline, scope, staging, run_events)
 
 
-def runs(events: pl.DataFrame, run_events: int) -> list[tuple[int, int]]:
-    """(offset, length) of runs of whole assets, each of at least `run_events` events but the last."""
-    lengths = events["asset"].rle().struct.field("len").to_list()  # sorted by asset
+def runs(lengths: list[int], run_events: int) -> list[tuple[int, int]]:
+    """(offset, length) of runs of whole assets (of these numbers of events, in order), each of at
+    least `run_events` events but the last."""
     found: list[tuple[int, int]] = []
     offset = length = 0
     for size in lengths:
@@ -229,7 +227,7 @@ def runs(events: pl.DataFrame, run_events: int) -> list[tuple[int, int]]:
 
 
 def _stream(
-    events: pl.DataFrame, code: int, timeline: MethodTimeline, scope: Scope, staging: Path, run_events: int
+    events: Events, code: int, timeline: MethodTimeline, scope: Scope, staging: Path, run_events: int
 ) -> Written:
     # Parquet, CSV and each table of the database are written by threads of their own
     files = (_Writer(_Parquet(staging)), _Writer(_Csv(staging)))
@@ -237,10 +235,10 @@ def _stream(
     try:
         totals = Totals()
         carried = Snapshot.empty(scope).lots
-        next_row = n_acquisitions(events)  # moved pieces are numbered after every acquisition
+        next_row = n_acquisitions(events.frame)  # moved pieces are numbered after every acquisition
         counts = [0, 0, 0]
-        for offset, length in runs(events, run_events):
-            part = events.slice(offset, length)
+        for offset, length in runs(events.asset_lengths(), run_events):
+            part = events.take(offset, length)
             walked = native_walk(part, code, scope is Scope.WALLET, next_row)
             first_row = int(part["acquisition"][0])
             scaled = finish_lots(lots_table(part, carried, walked, first_row, next_row), walked)

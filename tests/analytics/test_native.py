@@ -187,4 +187,4 @@ def test_the_core_orders_events_as_polars_sorts_them(keys: list[tuple[str, int, 
         schema={"asset": pl.String, "ts": pl.Int64, "kind": pl.Int8, "tx": pl.UInt32, "ordinal": pl.Int64},
         orient="row",
     )
-    assert events._in_order(frame).equals(frame.sort(events._ORDER))
+    assert frame[events.order(frame)].equals(frame.sort(events._ORDER))

@@ -162,10 +162,10 @@ def test_bad_ledger_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_runs_are_whole_assets() -> None:
-    events = pl.DataFrame({"asset": ["A"] * 3 + ["B"] * 1 + ["C"] * 5 + ["D"] * 2})
-    assert runs(events, 1) == [(0, 3), (3, 1), (4, 5), (9, 2)]
-    assert runs(events, 4) == [(0, 4), (4, 5), (9, 2)]
-    assert runs(events, 100) == [(0, 11)]
+    lengths = [3, 1, 5, 2]
+    assert runs(lengths, 1) == [(0, 3), (3, 1), (4, 5), (9, 2)]
+    assert runs(lengths, 4) == [(0, 4), (4, 5), (9, 2)]
+    assert runs(lengths, 100) == [(0, 11)]
 
 
 # ---- the C core's CSV writer ----------------------------------------------------------------
