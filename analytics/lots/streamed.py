@@ -199,9 +199,7 @@ def _add_parts(
     return transactions + int((tx_ids != tx_ids.shift()).fill_null(True).sum())
 
 
-def _write(
-    events: Events, timeline: MethodTimeline, scope: Scope, out_dir: Path, run_events: int
-) -> Written:
+def _write(events: Events, timeline: MethodTimeline, scope: Scope, out_dir: Path, run_events: int) -> Written:
     code = native_method(events.frame, timeline, [])
     if code is None or events.frame.is_empty():
         result = result_from_events(events.sorted(), timeline, scope)
