@@ -4,9 +4,10 @@ The matching walk is per asset (a pool never spans assets), so the C core walks 
 assets at a time and hands its tables to writer threads (the Parquet files; the CSV files; one
 per table of the database, each streaming its runs into a single `INSERT … SELECT`) while it
 walks the next: memory holds the events (as they were made; each run is sorted when it is taken)
-and a few runs' tables, not the whole result, and the writing overlaps the computing. The files hold what `write_outputs` writes, row
-for row (lots by asset, each asset's acquired lots before the pieces its transfers moved;
-disposals in walk order; income in event order), and the CSV files are the same bytes.
+and a few runs' tables, not the whole result, and the writing overlaps the computing. The files
+hold what `write_outputs` writes, row for row (lots by asset, each asset's acquired lots before
+the pieces its transfers moved; disposals in walk order; income in event order), and the CSV
+files are the same bytes.
 
 A Parquet ledger in transaction order is also read, validated and made into events batch by
 batch (`compute_and_write_file`: Polars reads ahead, and two threads make events of the batches
