@@ -8,8 +8,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
 
-from ledger.account_deletion import delete_account, delete_transactions_batch
 from ledger.models import Account
+from ledger.writes.account_deletion import delete_account, delete_transactions_batch
 
 DELETE_BATCH = 10_000
 

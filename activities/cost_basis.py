@@ -24,7 +24,7 @@ from temporalio.exceptions import ApplicationError
 from activities.cost_basis_ledger import disposal_rows, income_rows, ledger_frame, lot_rows, method_and_scope
 from activities.heartbeat import heartbeating
 from analytics.lots import LedgerError, LotResult, compute
-from ledger.cost_basis_runs import (
+from ledger.writes.cost_basis import (
     claim_run,
     enqueue_statement,
     fail_run,
@@ -34,7 +34,7 @@ from ledger.cost_basis_runs import (
     replace_results,
     user_public_id,
 )
-from ledger.enums import QueuePriority
+from vocabulary.enums import QueuePriority
 
 WORKFLOW_TYPE = "CostBasisWorkflow"
 RECOMPUTE_SIGNAL = "recompute"

@@ -15,15 +15,15 @@ from typing import Any
 import polars as pl
 
 from analytics.lots import LEDGER_COLUMNS, LotResult, Method, MethodTimeline, Period, Scope
-from ledger.cost_basis_runs import (
+from ledger.writes.cost_basis import (
     DISPOSAL_COLUMNS,
     FLOW_COLUMNS,
     INCOME_COLUMNS,
     LOT_COLUMNS,
     MethodSettings,
 )
-from ledger.enums import FlowDirection
-from ledger.enums import TransactionType as Type
+from vocabulary.enums import FlowDirection
+from vocabulary.enums import TransactionType as Type
 
 DECIMAL = pl.Decimal(38, 18)
 LEDGER_SCHEMA: dict[str, Any] = {

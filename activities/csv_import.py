@@ -26,7 +26,9 @@ from ingest.files.check import nothing_to_import, open_file, parse_columns
 from ingest.files.model import ColumnarFile, Ignored, ParsedTransaction, ParseItem
 from ingest.files.reader import GZIP_MAGIC
 from ingest.files.values import FIAT_CODES
-from ledger.bulk_import import (
+from ledger.import_types import IMPORT_TYPE_NAMES, import_type_of
+from ledger.infra.storage import Storage
+from ledger.writes.bulk_import import (
     AccountImport,
     AccountUnavailable,
     EncodedBatch,
@@ -36,11 +38,9 @@ from ledger.bulk_import import (
     encode_columns,
     previous_import,
 )
-from ledger.enums import ImportType
-from ledger.errors import CSV_IMPORT_FAILED, AccountError, account_error_message, wrong_import_type
-from ledger.import_types import IMPORT_TYPE_NAMES, import_type_of
-from ledger.jobs import finish_import_job, record_progress, start_job
-from ledger.storage import Storage
+from ledger.writes.jobs import finish_import_job, record_progress, start_job
+from vocabulary.enums import ImportType
+from vocabulary.errors import CSV_IMPORT_FAILED, AccountError, account_error_message, wrong_import_type
 
 BATCH_SIZE = 20_000  # transactions per COPY and merge; the job's progress is written after each
 RECOGNISED_PROGRESS = 5  # percent once the file is read and its format recognised

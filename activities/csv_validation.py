@@ -12,7 +12,7 @@ from activities.heartbeat import heartbeating
 from activities.uploads import UploadUnavailable, read_upload
 from ingest.files.check import inspect_file
 from ledger.import_types import import_type_of
-from ledger.storage import Storage
+from ledger.infra.storage import Storage
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from activities.cost_basis import CostBasisActivities
 from activities.csv_import import CsvImportActivities
 from activities.csv_validation import CsvValidationActivities
 from activities.transfers import TransferActivities
-from ledger.db import sync_engine, sync_sessions
-from ledger.settings import Settings, get_settings
-from ledger.storage import Storage
+from ledger.infra.db import sync_engine, sync_sessions
+from ledger.infra.settings import Settings, get_settings
+from ledger.infra.storage import Storage
 
 MAX_CONCURRENT_ACTIVITIES = 8
 

@@ -12,7 +12,7 @@ from temporalio import activity
 
 from activities.heartbeat import heartbeating
 from analytics.transfers import LINKED_BY_HAND, Leg, match_transfers
-from ledger.transfers import LegRow, lock_matching, store_matching, transfer_legs, user_links
+from ledger.writes.transfers import LegRow, lock_matching, store_matching, transfer_legs, user_links
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from ledger.errors import AccountError, account_error_message
+from ledger.infra.storage import Storage, StoredFileMissing, StoredFileTooLarge
 from ledger.models import User
-from ledger.storage import Storage, StoredFileMissing, StoredFileTooLarge
+from vocabulary.errors import AccountError, account_error_message
 
 
 class UploadUnavailable(ValueError):

@@ -17,7 +17,7 @@ from api import auth
 from api.graphql import graphql_router
 from api.services import Services
 from api.spa import spa_router
-from ledger.settings import Settings, get_settings
+from ledger.infra.settings import Settings, get_settings
 
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:

@@ -18,7 +18,7 @@ from starlette.requests import HTTPConnection
 from api.passwords import hash_password, needs_rehash, verify_password
 from api.services import Services, db_session, services
 from ledger.models import User
-from ledger.sessions import (
+from ledger.scope.sessions import (
     EmailTaken,
     close_session,
     create_user,

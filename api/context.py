@@ -12,8 +12,8 @@ from strawberry.types import Info
 
 from api.services import Services
 from ledger.models import Job, User
-from ledger.scoped import Balance, TransactionCounts, UserScope
-from ledger.transactions_scope import TransactionsScope
+from ledger.scope.accounts import Balance, TransactionCounts, UserScope
+from ledger.scope.transactions import TransactionsScope
 
 
 class Context(BaseContext):

@@ -9,9 +9,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 from temporalio.client import Client
 
-from ledger.db import async_engine, async_sessions
-from ledger.settings import Settings
-from ledger.storage import Storage
+from ledger.infra.db import async_engine, async_sessions
+from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage
 
 
 class Services:

@@ -20,7 +20,7 @@ from typing import Any
 import psutil
 
 from ingest.files.formats.generic import COLUMNS as GENERIC_COLUMNS
-from ledger.settings import get_settings
+from ledger.infra.settings import get_settings
 from stack.api_client import CairnApi
 from stack.local import app_processes
 from stack.seed import prepare_database

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ledger.enums import AccountKind, ImportType
+from vocabulary.enums import AccountKind, ImportType
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,16 +7,15 @@ user's upload takes, so the demo exercises the product rather than bypassing it.
 from __future__ import annotations
 
 import csv
-import gzip
 import io
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import ROUND_DOWN, Decimal
-from importlib import resources
 
 from ingest.files.formats.generic import COLUMNS as GENERIC_COLUMNS
+from ledger.reference.seed import bundled_prices
 
 DEMO_EMAIL = "demo@cairn.local"
 DEMO_PASSWORD = "cairn-demo"
@@ -25,13 +24,7 @@ START, END = date(2019, 1, 1), date(2024, 12, 31)
 
 def load_prices() -> dict[tuple[str, date], Decimal]:
     """Daily USD closes of the crypto assets in the bundled price table."""
-    table: dict[tuple[str, date], Decimal] = {}
-    raw = resources.files("ledger").joinpath("data/prices.csv.gz").read_bytes()
-    with io.TextIOWrapper(gzip.GzipFile(fileobj=io.BytesIO(raw)), encoding="utf-8") as text:
-        for row in csv.DictReader(text):
-            if row["quote"] == "USD":
-                table[(row["base"], date.fromisoformat(row["date"]))] = Decimal(row["close"])
-    return table
+    return {(row.symbol, row.date): row.close for row in bundled_prices() if row.quote == "USD"}
 
 
 @dataclass

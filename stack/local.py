@@ -7,7 +7,7 @@ import sys
 import threading
 from types import FrameType
 
-from ledger.settings import Settings, get_settings
+from ledger.infra.settings import Settings, get_settings
 from stack.demo import DEMO_EMAIL, DEMO_PASSWORD
 from stack.seed import add_demo_user, prepare_database
 from stack.servers import (

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ingest.catalogue import load_integrations
-from ledger.db import sync_engine, sync_sessions
-from ledger.migrate import upgrade_to_head
-from ledger.seed import seed_integrations, seed_reference_data
-from ledger.settings import Settings
+from ledger.infra.db import sync_engine, sync_sessions
+from ledger.infra.migrate import upgrade_to_head
+from ledger.infra.settings import Settings
+from ledger.reference.seed import seed_integrations, seed_reference_data
 from stack.api_client import ApiError, CairnApi
 from stack.demo import DEMO_EMAIL, DEMO_PASSWORD, demo_history, load_prices
 

@@ -24,7 +24,7 @@ from typing import Any
 
 import psycopg
 
-from ledger.settings import Settings
+from ledger.infra.settings import Settings
 
 BIN = Path(sys.executable).parent
 # Located without importing the package, whose own server wrapper we do not use.
@@ -244,7 +244,7 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
             conn.execute("CREATE ROLE cairn LOGIN")
         if conn.execute("SELECT 1 FROM pg_database WHERE datname = 'cairn'").fetchone() is None:
             conn.execute("CREATE DATABASE cairn OWNER cairn")
-        # Bulk imports check foreign keys once per file rather than once per row (ledger.bulk_import).
+        # Bulk imports check foreign keys once per file rather than once per row (ledger.writes.bulk_import).
         conn.execute("GRANT SET ON PARAMETER session_replication_role TO cairn")
     return server
 

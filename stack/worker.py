@@ -6,7 +6,7 @@ import asyncio
 
 from temporalio.client import Client
 
-from ledger.settings import get_settings
+from ledger.infra.settings import get_settings
 from workflows.worker import run_worker
 
 

@@ -17,8 +17,8 @@ from sqlalchemy.orm import Session
 from temporalio.client import Client
 
 from api.app import create_app
-from ledger.db import sync_engine, sync_sessions
-from ledger.settings import Settings, get_settings
+from ledger.infra.db import sync_engine, sync_sessions
+from ledger.infra.settings import Settings, get_settings
 from stack.seed import prepare_database
 from stack.servers import LocalServers, free_port, free_s3_port
 from tests.clients import sign_up

@@ -15,7 +15,7 @@ from temporalio.exceptions import ActivityError, ApplicationError
 with workflow.unsafe.imports_passed_through():
     from activities.csv_import import CsvImportActivities, FinishImportInput, ImportCsvInput, ImportCsvResult
     from activities.transfers import TransferActivities
-    from ledger.enums import QueuePriority
+    from vocabulary.enums import QueuePriority
 
 IMPORT_TIMEOUT = timedelta(hours=2)
 IMPORT_HEARTBEAT = timedelta(minutes=2)

@@ -12,11 +12,11 @@ from temporalio.service import RPCError
 
 from api.context import CairnInfo
 from api.schema.common import MutationResult
-from ledger.enums import AccountKind, JobStatus, SyncMethod
-from ledger.errors import WALLET_NAME_REQUIRED, AccountError
 from ledger.import_types import allowed_import_types
 from ledger.models import Account as AccountRow
-from ledger.scoped import Balance as BalanceRow
+from ledger.scope.accounts import Balance as BalanceRow
+from vocabulary.enums import AccountKind, JobStatus, SyncMethod
+from vocabulary.errors import WALLET_NAME_REQUIRED, AccountError
 from workflows.delete_account import DeleteAccountWorkflow, DeleteAccountWorkflowInput
 from workflows.delete_account import workflow_id as delete_workflow_id
 

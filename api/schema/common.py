@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import strawberry
 
-from ledger.enums import QueuePriority
-from ledger.errors import AccountError, account_error_message
+from vocabulary.enums import QueuePriority
+from vocabulary.errors import AccountError, account_error_message
 
 strawberry.enum(QueuePriority, name="QueuePriority")  # the GraphQL enum of ledger's QueuePriority
 

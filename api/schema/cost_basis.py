@@ -10,11 +10,11 @@ from temporalio.service import RPCError
 
 from api.context import CairnInfo
 from api.schema.common import MutationResult
-from ledger.cost_basis_runs import COST_BASIS_FAILED, ENQUEUE_FAILED
-from ledger.cost_basis_scope import CostBasisScope
-from ledger.enums import CostBasisState, FreezingStatus, QueuePriority
-from ledger.errors import AccountError
 from ledger.models import CostBasisStatus as StatusRow
+from ledger.scope.cost_basis import CostBasisScope
+from ledger.writes.cost_basis import COST_BASIS_FAILED, ENQUEUE_FAILED
+from vocabulary.enums import CostBasisState, FreezingStatus, QueuePriority
+from vocabulary.errors import AccountError
 from workflows.cost_basis import request_run
 
 

@@ -15,9 +15,11 @@ from temporalio.service import RPCError
 from api.context import CairnInfo
 from api.schema.accounts import Account, account_id_of
 from api.schema.uploads import check_upload
-from ledger.catalog import integration_by_slug
-from ledger.enums import AccountKind, ImportType, IntegrationCategory, JobKind, JobStatus
-from ledger.errors import (
+from ledger.import_types import IMPORT_TYPE_NAMES, allowed_import_types
+from ledger.models import Job
+from ledger.scope.catalog import integration_by_slug
+from vocabulary.enums import AccountKind, ImportType, IntegrationCategory, JobKind, JobStatus
+from vocabulary.errors import (
     CUSTOM_WALLET_CREATION_FAILED,
     VIEW_AS_IMPORT_FORBIDDEN,
     WALLET_NAME_REQUIRED,
@@ -25,8 +27,6 @@ from ledger.errors import (
     account_error_message,
     wrong_import_type,
 )
-from ledger.import_types import IMPORT_TYPE_NAMES, allowed_import_types
-from ledger.models import Job
 from workflows.csv_import import (
     AccountImportInput,
     AccountImportWorkflow,

@@ -6,8 +6,8 @@ import strawberry
 
 from api.context import CairnInfo
 from ingest.addresses import detected_crypto_networks
-from ledger.catalog import search_integrations
 from ledger.models import Integration as IntegrationRow
+from ledger.scope.catalog import search_integrations
 
 
 @strawberry.type

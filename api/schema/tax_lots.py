@@ -13,9 +13,9 @@ from decimal import Decimal
 import strawberry
 
 from api.context import CairnInfo
-from ledger.cost_basis_scope import CostBasisScope
 from ledger.models import DisposedLot as DisposedLotRow
 from ledger.models import TaxLot as TaxLotRow
+from ledger.scope.cost_basis import CostBasisScope
 
 
 @strawberry.type

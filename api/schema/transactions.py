@@ -11,8 +11,8 @@ import strawberry
 from api.context import CairnInfo
 from api.schema.accounts import MAX_PAGE_SIZE, account_id_of
 from api.schema.common import MutationResult
-from ledger.errors import TRANSFER_ERROR_MESSAGES, TransferError
-from ledger.transactions_scope import TransactionView
+from ledger.scope.transactions import TransactionView
+from vocabulary.errors import TRANSFER_ERROR_MESSAGES, TransferError
 
 PAGE_SIZE = 50
 

@@ -15,8 +15,8 @@ from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
 from api.context import CairnInfo, Context
-from ledger.catalog import integration_by_slug
-from ledger.errors import AccountError, account_error_message, only_formats_allowed
+from ledger.scope.catalog import integration_by_slug
+from vocabulary.errors import AccountError, account_error_message, only_formats_allowed
 from workflows.csv_validation import CsvFileReport, ValidateCsvInput, ValidateCsvWorkflow
 from workflows.csv_validation import workflow_id as validation_workflow_id
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import strawberry
 
 from api.context import CairnInfo
-from ledger.enums import AccountKind
 from ledger.models import User as UserRow
+from vocabulary.enums import AccountKind
 
 
 @strawberry.type

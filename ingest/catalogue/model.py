@@ -1,5 +1,5 @@
 """An integration of the add-your-wallets catalogue (spec 000 §3 "Integration"), as stored in
-integrations.json. String values are those of ledger.enums, which ingest may not import."""
+integrations.json. String values are those of vocabulary.enums, which ingest may not import."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ class ParsedTransaction:
 
     key: str  # natural key within the account: the source's own id, else a digest of the row content
     timestamp: datetime  # timezone-aware, UTC
-    type: str  # a ledger.enums.TransactionType name
+    type: str  # a vocabulary.enums.TransactionType name
     flows: tuple[Flow, ...]
     row: int  # 1-based number of the (first) data row in the file it came from
     description: str = ""

@@ -7,8 +7,8 @@ from alembic.autogenerate.api import AutogenContext
 from sqlalchemy import create_engine, text
 
 import ledger.models
+from ledger.infra.settings import get_settings
 from ledger.models.base import IntEnumType
-from ledger.settings import get_settings
 
 config = context.config
 MIGRATION_LOCK = 7_401_022  # pg_advisory_xact_lock key: one migrator at a time (API, worker, tests)

@@ -18,9 +18,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ledger.enums import AccountKind, IntegrationCategory
 from ledger.models.base import Base, IntEnumType, created_at_column, text_enum
 from ledger.models.integrations import Integration
+from vocabulary.enums import AccountKind, IntegrationCategory
 
 
 class Account(Base):
@@ -47,7 +47,7 @@ class Account(Base):
     currency_symbol: Mapped[str | None] = mapped_column(String(40))  # the coin of a blockchain wallet
     parent_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     is_mining: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
-    credentials: Mapped[bytes | None] = mapped_column(LargeBinary)  # ledger.credentials.seal(...)
+    credentials: Mapped[bytes | None] = mapped_column(LargeBinary)  # ledger.infra.credentials.seal(...)
     is_syncing: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     will_be_deleted: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     is_disabled: Mapped[bool] = mapped_column(default=False, server_default=text("false"))

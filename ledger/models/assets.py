@@ -8,8 +8,8 @@ from decimal import Decimal
 from sqlalchemy import BigInteger, CheckConstraint, Date, ForeignKey, Index, Integer, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.enums import CurrencyType
 from ledger.models.base import MONEY, Base, text_enum
+from vocabulary.enums import CurrencyType
 
 
 class Asset(Base):

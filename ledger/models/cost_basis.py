@@ -8,8 +8,8 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, SmallInteger, Text, Uuid, func, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.enums import CostBasisState, FreezingStatus, QueuePriority
 from ledger.models.base import Base, text_enum
+from vocabulary.enums import CostBasisState, FreezingStatus, QueuePriority
 
 RUNNING_STATES = frozenset({CostBasisState.ENQUEUED, CostBasisState.SCHEDULED, CostBasisState.STARTED})
 

@@ -7,8 +7,8 @@ from datetime import datetime
 from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Identity, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.enums import ImportType
 from ledger.models.base import Base, IntEnumType, created_at_column
+from vocabulary.enums import ImportType
 
 
 class Import(Base):

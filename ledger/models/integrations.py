@@ -6,8 +6,8 @@ from __future__ import annotations
 from sqlalchemy import ARRAY, Index, Integer, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.enums import FormId, IntegrationCategory, SyncMethod
 from ledger.models.base import Base, text_enum
+from vocabulary.enums import FormId, IntegrationCategory, SyncMethod
 
 
 class Integration(Base):

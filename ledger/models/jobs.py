@@ -9,8 +9,8 @@ from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, SmallInteger
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.enums import JobKind, JobStatus
 from ledger.models.base import Base, created_at_column, text_enum
+from vocabulary.enums import JobKind, JobStatus
 
 FINAL_STATUSES = frozenset({JobStatus.FINISHED, JobStatus.FAILED, JobStatus.CANCELLED})
 

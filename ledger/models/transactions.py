@@ -22,8 +22,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.enums import FlowDirection, TransactionLinkType, TransactionType
 from ledger.models.base import MONEY, QUANTITY, Base, created_at_column, text_enum
+from vocabulary.enums import FlowDirection, TransactionLinkType, TransactionType
 
 
 class Transaction(Base):

@@ -23,8 +23,8 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ledger.enums import CostBasisMethod
 from ledger.models.base import Base, created_at_column, text_enum
+from vocabulary.enums import CostBasisMethod
 
 
 class User(Base):

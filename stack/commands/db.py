@@ -15,7 +15,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def handle_upgrade(args: argparse.Namespace) -> int:
-    from ledger.settings import get_settings
+    from ledger.infra.settings import get_settings
     from stack.seed import prepare_database
 
     prepare_database(get_settings())

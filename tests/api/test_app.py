@@ -15,10 +15,10 @@ from sqlalchemy.orm import Session
 from temporalio.client import Client
 
 from api.app import create_app
-from ledger.enums import CostBasisState, FreezingStatus, QueuePriority
+from ledger.infra.settings import Settings
 from ledger.models import CostBasisStatus, TaxYearFreeze, User
-from ledger.settings import Settings
 from tests.api.graphql import CSV_SLUG, gql
+from vocabulary.enums import CostBasisState, FreezingStatus, QueuePriority
 
 pytestmark = pytest.mark.servers
 

@@ -13,15 +13,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from api.app import create_app
-from ledger.cost_basis_runs import COST_BASIS_FAILED, ENQUEUE_FAILED
-from ledger.enums import CostBasisMethod
-from ledger.enums import TransactionType as Type
+from ledger.infra.settings import Settings
 from ledger.models import CostBasisStatus, User
-from ledger.settings import Settings
+from ledger.writes.cost_basis import COST_BASIS_FAILED, ENQUEUE_FAILED
 from stack.servers import free_port
 from tests.api.graphql import gql
 from tests.clients import sign_up
 from tests.workflows.cost_basis_rows import add_transaction, add_user_token, add_wallet, into, out
+from vocabulary.enums import CostBasisMethod
+from vocabulary.enums import TransactionType as Type
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 

@@ -12,8 +12,8 @@ from temporalio.client import Client
 
 from ingest.files.check import NOT_FOUND
 from ingest.files.formats.generic import FORMATS as GENERIC_FORMATS
+from ledger.infra.settings import Settings
 from ledger.models import User
-from ledger.settings import Settings
 from tests.api.graphql import CSV_SLUG, PRESIGN, generic_csv, gql, upload
 from workflows.csv_validation import workflow_id as validation_workflow_id
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from ledger.settings import Settings
+from ledger.infra.settings import Settings
 from stack.local import app_processes
 from stack.servers import answers_tcp, stop_all, wait_until
 

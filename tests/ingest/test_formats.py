@@ -6,8 +6,8 @@ from decimal import Decimal
 import pytest
 
 from ingest.files.model import Flow
-from ledger.enums import TransactionType
 from tests.ingest.exports import EXPORTS, report, transactions
+from vocabulary.enums import TransactionType
 
 # file → (format id, transactions, ignored, errors)
 EXPECTED = {

@@ -6,8 +6,8 @@ import pytest
 from sqlalchemy import Engine
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from ledger.db import async_engine, async_sessions
-from ledger.settings import Settings
+from ledger.infra.db import async_engine, async_sessions
+from ledger.infra.settings import Settings
 
 
 @pytest.fixture

@@ -14,11 +14,11 @@ from sqlalchemy.orm import Session
 
 from ingest.files.model import Flow as ParsedFlow
 from ingest.files.model import ParsedTransaction
-from ledger import bulk_import
-from ledger.bulk_import import AccountImport, AccountUnavailable, ImportSource, encode_batch
-from ledger.enums import CurrencyType, FlowDirection
 from ledger.models import Account, Asset, Flow, Import, Transaction, User
+from ledger.writes import bulk_import
+from ledger.writes.bulk_import import AccountImport, AccountUnavailable, ImportSource, encode_batch
 from tests.workflows.ledger_rows import new_job, new_wallet
+from vocabulary.enums import CurrencyType, FlowDirection
 
 pytestmark = pytest.mark.servers
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.files.model import Flow, ParsedTransaction
-from ledger.bulk_import import encode_batch, encode_columns
+from ledger.writes.bulk_import import encode_batch, encode_columns
 
 TEXT = st.text(alphabet=st.sampled_from("ab\\\t\n\r é\x1f,;\"'N"), max_size=6)
 DECIMALS = st.decimals(min_value=Decimal("1e-18"), max_value=Decimal("1e19"), places=18, allow_nan=False)

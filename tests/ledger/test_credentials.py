@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.credentials import CredentialsError, seal, unseal
+from ledger.infra.credentials import CredentialsError, seal, unseal
 
 CREDENTIALS = {"apiKey": "key-123", "apiSecret": "very secret", "passphrase": "p"}
 

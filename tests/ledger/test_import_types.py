@@ -4,8 +4,8 @@ import types each kind of account takes."""
 from __future__ import annotations
 
 from ingest.files.registry import all_formats
-from ledger.enums import AccountKind, ImportType
 from ledger.import_types import FORMAT_IMPORTS, allowed_import_types, import_type_of
+from vocabulary.enums import AccountKind, ImportType
 
 
 def test_every_format_has_an_import_type() -> None:

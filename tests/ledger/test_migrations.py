@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from alembic import command
 
-from ledger.migrate import alembic_config
-from ledger.settings import Settings
+from ledger.infra.migrate import alembic_config
+from ledger.infra.settings import Settings
 
 pytestmark = pytest.mark.servers
 

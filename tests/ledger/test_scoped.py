@@ -10,10 +10,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
-from ledger.enums import AccountKind, FlowDirection, JobKind, TransactionType
 from ledger.models import Flow, Price, Transaction
-from ledger.scoped import UserScope
+from ledger.scope.accounts import UserScope
 from tests.workflows.ledger_rows import new_wallet
+from vocabulary.enums import AccountKind, FlowDirection, JobKind, TransactionType
 
 pytestmark = pytest.mark.servers
 

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from ingest.catalogue import load_integrations
 from ledger.models import Integration, Price
-from ledger.seed import PriceRow, bundled_prices, seed_integrations, seed_prices
+from ledger.reference.seed import PriceRow, bundled_prices, seed_integrations, seed_prices
 
 pytestmark = pytest.mark.servers
 

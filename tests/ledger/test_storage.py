@@ -6,8 +6,8 @@ import uuid
 
 import pytest
 
-from ledger.settings import Settings
-from ledger.storage import Storage, sanitise_filename
+from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage, sanitise_filename
 
 
 @pytest.mark.parametrize(

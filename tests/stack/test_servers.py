@@ -4,7 +4,7 @@ import socket
 
 import pytest
 
-from ledger.settings import Settings
+from ledger.infra.settings import Settings
 from stack.servers import LocalServers, ServerError, free_port, free_s3_port, require_free
 
 

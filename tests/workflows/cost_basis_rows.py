@@ -10,10 +10,16 @@ from decimal import Decimal
 
 from sqlalchemy.orm import Session
 
-from ledger.catalog import CSV_INTEGRATION_SLUG
-from ledger.enums import AccountKind, CurrencyType, FlowDirection, IntegrationCategory, TransactionLinkType
-from ledger.enums import TransactionType as Type
 from ledger.models import Account, Asset, Flow, Transaction, TransactionLink, User
+from ledger.scope.catalog import CSV_INTEGRATION_SLUG
+from vocabulary.enums import (
+    AccountKind,
+    CurrencyType,
+    FlowDirection,
+    IntegrationCategory,
+    TransactionLinkType,
+)
+from vocabulary.enums import TransactionType as Type
 
 
 @dataclass(frozen=True)

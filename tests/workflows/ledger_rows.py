@@ -8,11 +8,11 @@ import uuid
 from minio import Minio
 from sqlalchemy.orm import Session
 
-from ledger.catalog import CSV_INTEGRATION_SLUG
-from ledger.enums import AccountKind, IntegrationCategory, JobKind, JobStatus
+from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage, user_upload_prefix
 from ledger.models import Account, Job, User
-from ledger.settings import Settings
-from ledger.storage import Storage, user_upload_prefix
+from ledger.scope.catalog import CSV_INTEGRATION_SLUG
+from vocabulary.enums import AccountKind, IntegrationCategory, JobKind, JobStatus
 
 
 def new_wallet(session: Session) -> tuple[User, Account]:

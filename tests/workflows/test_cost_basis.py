@@ -22,12 +22,12 @@ from temporalio.testing import ActivityEnvironment
 from activities.cost_basis import CostBasisActivities
 from activities.cost_basis_ledger import ENGINE_TYPES, method_and_scope
 from analytics.lots import LotResult, Method, MethodTimeline, Scope, compute
-from ledger.cost_basis_runs import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS, MethodSettings
-from ledger.db import sync_sessions
-from ledger.enums import CostBasisMethod, CostBasisState, QueuePriority
-from ledger.enums import TransactionType as Type
+from ledger.infra.db import sync_sessions
 from ledger.models import CostBasisStatus, DisposedLot, IncomeEvent, Price, TaxLot, User
+from ledger.writes.cost_basis import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS, MethodSettings
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, link_transfer, out
+from vocabulary.enums import CostBasisMethod, CostBasisState, QueuePriority
+from vocabulary.enums import TransactionType as Type
 from workflows.cost_basis import CostBasisOutcome, CostBasisWorkflow, request_run, workflow_id
 from workflows.worker import run_worker
 

@@ -7,12 +7,12 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
-from ledger.enums import ImportType, JobStatus
+from ledger.infra.settings import Settings
 from ledger.models import Account, Asset, Base, Flow, Import, Job, Label, Transaction, TransactionLabel
-from ledger.settings import Settings
 from tests.api.graphql import generic_csv
 from tests.ingest.exports import export_bytes
 from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
+from vocabulary.enums import ImportType, JobStatus
 from workflows.csv_import import (
     AccountImportInput,
     AccountImportWorkflow,

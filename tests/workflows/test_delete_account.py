@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from ledger.infra.settings import Settings
 from ledger.models import Account, Transaction
-from ledger.settings import Settings
 from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
 from tests.workflows.test_csv_import import FILE, run_import
 from workflows.delete_account import DeleteAccountWorkflow, DeleteAccountWorkflowInput, workflow_id

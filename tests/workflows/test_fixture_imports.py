@@ -16,14 +16,14 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
-from ledger.catalog import CSV_INTEGRATION_SLUG
-from ledger.db import sync_sessions
-from ledger.enums import AccountKind, IntegrationCategory, JobStatus
+from ledger.infra.db import sync_sessions
+from ledger.infra.settings import Settings
 from ledger.models import Account, Asset, Flow, Import, Job, Transaction, User
-from ledger.settings import Settings
+from ledger.scope.catalog import CSV_INTEGRATION_SLUG
 from tests.ingest.exports import EXPORTS, export_bytes, report
 from tests.ingest.test_formats import EXPECTED as FAMILY_TABLE
 from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
+from vocabulary.enums import AccountKind, IntegrationCategory, JobStatus
 from workflows.csv_import import CsvImportInput, CsvImportOutcome, CsvImportWorkflow
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]

@@ -1,5 +1,5 @@
 """The three foreign keys 0003 dropped for import speed, restored: a bulk import now checks foreign keys
-once per file rather than once per row (ledger.bulk_import), so they cost it nothing.
+once per file rather than once per row (ledger.writes.bulk_import), so they cost it nothing.
 
 Revision ID: 0004
 Revises: 0003

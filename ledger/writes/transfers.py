@@ -1,5 +1,5 @@
 """What transfer matching reads and writes for one user: the worker's side (the API's is
-ledger.transactions_scope).
+ledger.scope.transactions).
 
 A transfer leg is a crypto SEND / WITHDRAWAL (one asset out) or RECEIVE / DEPOSIT (one asset in) that
 is not ignored: exactly one flow that is not a fee, of an asset that is not fiat, in the direction its
@@ -17,8 +17,8 @@ from decimal import Decimal
 from sqlalchemy import bindparam, text
 from sqlalchemy.orm import Session
 
-from ledger.copy import copy_rows
-from ledger.enums import TransactionType
+from ledger.writes.copy import copy_rows
+from vocabulary.enums import TransactionType
 
 SEND_TYPES = (TransactionType.SEND, TransactionType.WITHDRAWAL)
 RECEIVE_TYPES = (TransactionType.RECEIVE, TransactionType.DEPOSIT)

@@ -33,8 +33,9 @@ import polars as pl
 from sqlalchemy import BindParameter, bindparam, select, text
 from sqlalchemy.orm import Session
 
-from ledger.copy import copy_rows, copy_text
-from ledger.copy_format import (
+from ledger.models import Account, Import
+from ledger.writes.copy import copy_rows, copy_text
+from ledger.writes.copy_format import (
     NULL,
     bool_column,
     bool_field,
@@ -44,8 +45,7 @@ from ledger.copy_format import (
     time_column,
     time_field,
 )
-from ledger.enums import FlowDirection, ImportType, TransactionType
-from ledger.models import Account, Import
+from vocabulary.enums import FlowDirection, ImportType, TransactionType
 
 _ACCOUNT_IMPORT_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('account-import/' || :account_id, 0))"
 _SORT_MEMORY = "SET LOCAL work_mem = '64MB'"  # a batch's sorts by staging order stay in memory

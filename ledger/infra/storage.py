@@ -17,7 +17,7 @@ from minio import Minio
 from minio.datatypes import PostPolicy
 from minio.error import S3Error
 
-from ledger.settings import Settings
+from ledger.infra.settings import Settings
 
 UPLOAD_POLICY_LIFETIME = timedelta(hours=1)
 MAX_FILENAME_CHARS = 120

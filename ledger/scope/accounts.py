@@ -12,7 +12,6 @@ from sqlalchemy import case, delete, func, select, update
 from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from ledger.enums import AccountKind, CurrencyType, FlowDirection, JobKind, JobStatus
 from ledger.models import (
     Account,
     Asset,
@@ -25,6 +24,7 @@ from ledger.models import (
     Transaction,
     User,
 )
+from vocabulary.enums import AccountKind, CurrencyType, FlowDirection, JobKind, JobStatus
 
 PRICE_QUOTE = "USD"
 

@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 from sqlalchemy import and_, delete, func, select, union
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from ledger.cost_basis_runs import enqueue_statement
-from ledger.enums import CalloutType, CostBasisState, QueuePriority
 from ledger.models import CostBasisStatus, DisposedLot, IncomeEvent, TaxLot, Transaction
+from ledger.writes.cost_basis import enqueue_statement
+from vocabulary.enums import CalloutType, CostBasisState, QueuePriority
 
 MAX_PAGE = 500
 # Disposals a giver owes no capital-gains tax on (US): kept in the tables, left out of the gains.
@@ -68,7 +68,7 @@ class CostBasisScope:
     # Requests
 
     async def request(self, priority: QueuePriority) -> RequestSnapshot:
-        """Mark the cost basis Enqueued (see ledger.cost_basis_runs); answers the row as it was."""
+        """Mark the cost basis Enqueued (see ledger.writes.cost_basis); answers the row as it was."""
         row = await self.session.scalar(
             select(CostBasisStatus).where(CostBasisStatus.user_id == self.user_id).with_for_update()
         )

@@ -1,4 +1,5 @@
-"""Reading the integration catalogue, which every user shares (seeded by ledger.seed.seed_integrations)."""
+"""Reading the integration catalogue, which every user shares (seeded by
+ledger.reference.seed.seed_integrations)."""
 
 from __future__ import annotations
 

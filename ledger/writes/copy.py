@@ -27,7 +27,7 @@ def copy_rows(session: Session, table: str, columns: Sequence[str], rows: Iterab
 
 
 def copy_text(session: Session, table: str, columns: Sequence[str], data: bytes) -> None:
-    """COPY rows already encoded in PostgreSQL's text format (ledger.copy_format) into `table`."""
+    """COPY rows already encoded in PostgreSQL's text format (ledger.writes.copy_format) into `table`."""
     statement = f"COPY {table} ({', '.join(columns)}) FROM STDIN"
     with raw_connection(session).cursor() as cursor, cursor.copy(statement) as copy:
         copy.write(data)

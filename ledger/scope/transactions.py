@@ -15,8 +15,6 @@ from sqlalchemy import and_, delete, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from ledger.enums import CurrencyType, FlowDirection, TransactionLinkType, TransactionType
-from ledger.errors import TransferError
 from ledger.models import (
     Account,
     Asset,
@@ -26,7 +24,9 @@ from ledger.models import (
     TransactionLinkExclusion,
     TransactionReview,
 )
-from ledger.transfers import LINKED_BY_USER, RECEIVE_TYPES, SEND_TYPES
+from ledger.writes.transfers import LINKED_BY_USER, RECEIVE_TYPES, SEND_TYPES
+from vocabulary.enums import CurrencyType, FlowDirection, TransactionLinkType, TransactionType
+from vocabulary.errors import TransferError
 
 UNLINKED_BY_HAND = "unlinked by hand: check whether this transfer has another leg"
 

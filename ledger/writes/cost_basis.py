@@ -35,9 +35,6 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlalchemy.orm import Session, aliased
 
-from ledger.copy import copy_rows
-from ledger.enums import CostBasisMethod, CostBasisState, CurrencyType, QueuePriority, TransactionLinkType
-from ledger.enums import TransactionType as Type
 from ledger.models import (
     Asset,
     CostBasisMethodPeriod,
@@ -51,6 +48,9 @@ from ledger.models import (
     TransactionLink,
     User,
 )
+from ledger.writes.copy import copy_rows
+from vocabulary.enums import CostBasisMethod, CostBasisState, CurrencyType, QueuePriority, TransactionLinkType
+from vocabulary.enums import TransactionType as Type
 
 USD = "USD"  # the currency of every stored value (prices are USD closes)
 SCALE = 18  # decimals of every quantity and value the engine reads

@@ -6,10 +6,10 @@ from __future__ import annotations
 from sqlalchemy import func, update
 from sqlalchemy.orm import Session
 
-from ledger.bulk_import import ImportCounts
-from ledger.enums import JobStatus
 from ledger.models import Account, Job
 from ledger.models.jobs import FINAL_STATUSES
+from ledger.writes.bulk_import import ImportCounts
+from vocabulary.enums import JobStatus
 
 
 def start_job(session: Session, job_id: str) -> None:

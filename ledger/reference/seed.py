@@ -17,9 +17,9 @@ from sqlalchemy import text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
-from ledger.copy import copy_rows
-from ledger.enums import CurrencyType, FormId, IntegrationCategory, SyncMethod
 from ledger.models import Asset, Integration
+from ledger.writes.copy import copy_rows
+from vocabulary.enums import CurrencyType, FormId, IntegrationCategory, SyncMethod
 
 BUNDLED_PRICE_SOURCE = "crypto-dataset"
 UPSERT_BATCH = 1000  # rows per INSERT … VALUES, well under PostgreSQL's 65535 bind parameters
@@ -114,14 +114,15 @@ def seed_prices(session: Session, rows: Iterable[PriceRow]) -> int:
 def bundled_assets() -> list[dict[str, Any]]:
     """The shared assets Cairn ships with: the major crypto assets and fiat currencies."""
     entries: list[dict[str, Any]] = json.loads(
-        resources.files("ledger").joinpath("data/assets.json").read_text()
+        resources.files("ledger.reference").joinpath("data/assets.json").read_text()
     )
     return entries
 
 
 def bundled_prices() -> Iterator[PriceRow]:
-    """Real daily closes shipped with Cairn (ledger/data/prices.csv.gz: base, quote, date, close)."""
-    raw = resources.files("ledger").joinpath("data/prices.csv.gz").read_bytes()
+    """Real daily closes shipped with Cairn (data/prices.csv.gz beside this module: base, quote, date,
+    close)."""
+    raw = resources.files("ledger.reference").joinpath("data/prices.csv.gz").read_bytes()
     with io.TextIOWrapper(gzip.GzipFile(fileobj=io.BytesIO(raw)), encoding="utf-8") as lines:
         for row in csv.DictReader(lines):
             yield PriceRow(
