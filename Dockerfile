@@ -10,6 +10,8 @@ FROM python:3.11-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY pyproject.toml setup.py README.md ./
+COPY vocabulary vocabulary
+COPY contracts contracts
 COPY ledger ledger
 COPY ingest ingest
 COPY analytics analytics
@@ -17,7 +19,7 @@ COPY activities activities
 COPY workflows workflows
 COPY api api
 COPY stack stack
-# the lot engine's C core (analytics/lots/_native.c) needs a compiler to build, not to run
+# the lot engine's C core (analytics/lots/_c_core.c) needs a compiler to build, not to run
 RUN apt-get update && apt-get install -y --no-install-recommends build-essential \
     && pip install --no-cache-dir . \
     && apt-get purge -y --auto-remove build-essential && rm -rf /var/lib/apt/lists/* \

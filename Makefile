@@ -14,7 +14,7 @@ run: $(STAMP) frontend
 demo:
 	$(MAKE) run DEMO=1
 
-$(STAMP): pyproject.toml setup.py analytics/lots/_native.c
+$(STAMP): pyproject.toml setup.py analytics/lots/_c_core.c
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
@@ -37,7 +37,7 @@ lint: $(STAMP) $(NPM_STAMP)
 	cd frontend && npm run lint
 
 typecheck: $(STAMP) $(NPM_STAMP) schema
-	$(VENV)/bin/mypy ledger ingest analytics activities workflows api stack
+	$(VENV)/bin/mypy vocabulary contracts ledger ingest analytics activities workflows api stack tools
 	cd frontend && npm run typecheck
 
 frontend-test: $(NPM_STAMP) schema
@@ -54,9 +54,13 @@ chromium:
 
 bench: $(STAMP)
 	$(PY) benchmarks/lots_bench.py --full
+	$(PY) benchmarks/cost_basis_run_bench.py
 	$(PY) benchmarks/import_bench.py
 	$(PY) benchmarks/ingest_parse_bench.py
 	$(PY) benchmarks/transfers_bench.py
+	$(PY) benchmarks/exchange_sync_bench.py
+	$(PY) benchmarks/chain_sync_bench.py
+	$(PY) benchmarks/reports_bench.py
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist

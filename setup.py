@@ -1,4 +1,4 @@
-"""The lot engine's C core (analytics/lots/_native.c); everything else is in pyproject.toml.
+"""The lot engine's C core (analytics/lots/_c_core.c); everything else is in pyproject.toml.
 
 Building it needs a C compiler (gcc) and the Python headers.
 """
@@ -8,8 +8,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "analytics.lots._native",
-            sources=["analytics/lots/_native.c"],
+            "analytics.lots._c_core",
+            sources=["analytics/lots/_c_core.c"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wno-unused-parameter"],
         )
     ]

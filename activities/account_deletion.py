@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
 
+from activities.heartbeat import heartbeating
+from contracts.account_deletion import DELETE_ACCOUNT, DeleteAccountInput
 from ledger.models import Account
 from ledger.writes.account_deletion import delete_account, delete_transactions_batch
 
 DELETE_BATCH = 10_000
 
 
-@dataclass(frozen=True)
-class DeleteAccountInput:
-    account_id: int
-    user_id: int
-
-
 class AccountDeletionActivities:
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self._sessions = sessions
 
-    @activity.defn
+    @activity.defn(name=DELETE_ACCOUNT)
     def delete_account(self, params: DeleteAccountInput) -> int:
         """Delete the account's transactions, then the account; answers how many transactions went.
         Only an account of this user marked for deletion is touched, so a stray call deletes nothing."""
@@ -39,13 +33,13 @@ class AccountDeletionActivities:
         if marked is None:
             return 0
         deleted = 0
-        while True:
+        with heartbeating():
+            while True:
+                with self._sessions.begin() as session:
+                    count = delete_transactions_batch(session, params.account_id, DELETE_BATCH)
+                if count == 0:
+                    break
+                deleted += count
             with self._sessions.begin() as session:
-                count = delete_transactions_batch(session, params.account_id, DELETE_BATCH)
-            if count == 0:
-                break
-            deleted += count
-            activity.heartbeat(deleted)
-        with self._sessions.begin() as session:
-            delete_account(session, params.account_id)
+                delete_account(session, params.account_id)
         return deleted

@@ -1,4 +1,4 @@
-"""From the stored ledger to the lot engine's input, and from the engine's tables to stored rows.
+"""From the stored ledger to the lot engine's input: its types and directions, its method and scope.
 
 Every transaction type of the ledger is read as one of the engine's flow types (TREATMENTS.md):
 moves in and out of the user's accounts as transfers (non-taxable when linked, at market value
@@ -8,36 +8,16 @@ swaps of every kind as trades.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 import polars as pl
 
-from analytics.lots import LEDGER_COLUMNS, LotResult, Method, MethodTimeline, Period, Scope
-from ledger.writes.cost_basis import (
-    DISPOSAL_COLUMNS,
-    FLOW_COLUMNS,
-    INCOME_COLUMNS,
-    LOT_COLUMNS,
-    MethodSettings,
-)
+from analytics.lots import Method, MethodTimeline, Period, Scope
+from ledger.writes.cost_basis import MethodSettings
 from vocabulary.enums import FlowDirection
 from vocabulary.enums import TransactionType as Type
-
-DECIMAL = pl.Decimal(38, 18)
-LEDGER_SCHEMA: dict[str, Any] = {
-    "tx_id": pl.String,
-    "timestamp": pl.Datetime("us", "UTC"),
-    "account": pl.String,
-    "type": pl.String,
-    "asset": pl.String,
-    "direction": pl.String,
-    "quantity": DECIMAL,
-    "value": DECIMAL,
-    "is_fee": pl.Boolean,
-    "link_id": pl.String,
-}
 
 # The engine's flow type of each ledger type: (for an inflow, for an outflow). SPAM is never read.
 ENGINE_TYPES: dict[Type, tuple[str, str]] = {
@@ -106,25 +86,23 @@ _BY_TYPE_AND_DIRECTION = {
 _DIRECTIONS = {FlowDirection.INFLOW.value: "IN", FlowDirection.OUTFLOW.value: "OUT"}
 
 
-def ledger_frame(batches: Iterable[Sequence[Sequence[Any]]]) -> pl.DataFrame:
-    """The engine's ledger (LEDGER_COLUMNS) from batches of flow rows (FLOW_COLUMNS order)."""
-    frames = [
-        pl.DataFrame([tuple(row) for row in batch], schema=_raw_schema(), orient="row") for batch in batches
-    ]
-    raw = pl.concat(frames) if frames else pl.DataFrame(schema=_raw_schema())
-    return raw.select(
-        *LEDGER_COLUMNS[:3],
-        (pl.col("type") + "/" + pl.col("direction"))
-        .replace_strict(_BY_TYPE_AND_DIRECTION, return_dtype=pl.String)
-        .alias("type"),
-        "asset",
-        pl.col("direction").replace_strict(_DIRECTIONS, return_dtype=pl.String),
-        *LEDGER_COLUMNS[6:],
-    )
+@dataclass
+class EngineLedger:
+    """Batches of the user's flows (ledger.writes.cost_basis.flow_batches) as the engine reads them:
+    the ledger's type and direction of each flow become the engine's. `flows` counts those read."""
 
+    batches: Iterable[pl.DataFrame]
+    flows: int = 0
 
-def _raw_schema() -> dict[str, Any]:
-    return {name: LEDGER_SCHEMA[name] for name in FLOW_COLUMNS}
+    def __iter__(self) -> Iterator[pl.DataFrame]:
+        for batch in self.batches:
+            self.flows += batch.height
+            yield batch.with_columns(
+                (pl.col("type") + "/" + pl.col("direction")).replace_strict(
+                    _BY_TYPE_AND_DIRECTION, return_dtype=pl.String
+                ),
+                pl.col("direction").replace_strict(_DIRECTIONS, return_dtype=pl.String),
+            )
 
 
 def method_and_scope(settings: MethodSettings) -> tuple[Method | MethodTimeline, Scope]:
@@ -139,27 +117,3 @@ def method_and_scope(settings: MethodSettings) -> tuple[Method | MethodTimeline,
         for (start, method), end in zip(settings.timeline, ends, strict=True)
     )
     return MethodTimeline(periods), scope
-
-
-# The engine names a transaction and an account by their text ids; the result tables by their keys.
-_ENGINE_NAMES = {"transaction_id": "tx_id", "account_id": "account"}
-
-
-def lot_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
-    return _rows(result.lots, LOT_COLUMNS)
-
-
-def disposal_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
-    return _rows(result.disposals, DISPOSAL_COLUMNS)
-
-
-def income_rows(result: LotResult) -> Iterator[tuple[Any, ...]]:
-    return _rows(result.income, INCOME_COLUMNS)
-
-
-def _rows(frame: pl.DataFrame, columns: Sequence[str]) -> Iterator[tuple[Any, ...]]:
-    """The engine's rows in the order of a result table's `columns`, its text ids back as integers."""
-    return frame.select(
-        pl.col(_ENGINE_NAMES[name]).cast(pl.Int64) if name in _ENGINE_NAMES else pl.col(name)
-        for name in columns
-    ).iter_rows()

@@ -11,7 +11,6 @@ again.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -22,82 +21,39 @@ from temporalio.exceptions import ApplicationError
 from activities.heartbeat import heartbeating
 from activities.prefetch import prefetched
 from activities.uploads import read_upload
+from contracts.imports import FINISH_IMPORT, IMPORT_FILE, CsvImportInput, FinishImportInput, ImportCounts
 from ingest.files.check import nothing_to_import, open_file, parse_columns
-from ingest.files.model import ColumnarFile, Ignored, ParsedTransaction, ParseItem
-from ingest.files.reader import GZIP_MAGIC
-from ingest.files.values import FIAT_CODES
-from ledger.import_types import IMPORT_TYPE_NAMES, import_type_of
+from ingest.files.model import ColumnarFile, Ignored, ParsedTransaction, ParseItem, Sheet
 from ledger.infra.storage import Storage
 from ledger.writes.bulk_import import (
     AccountImport,
     AccountUnavailable,
     EncodedBatch,
-    ImportCounts,
     ImportSource,
     encode_batch,
     encode_columns,
     previous_import,
 )
 from ledger.writes.jobs import finish_import_job, record_progress, start_job
-from vocabulary.enums import ImportType
+from vocabulary.enums import IMPORT_TYPE_NAMES, ImportType
 from vocabulary.errors import CSV_IMPORT_FAILED, AccountError, account_error_message, wrong_import_type
+from vocabulary.fiat import FIAT_CODES
 
 BATCH_SIZE = 20_000  # transactions per COPY and merge; the job's progress is written after each
 RECOGNISED_PROGRESS = 5  # percent once the file is read and its format recognised
 WRITTEN_PROGRESS = 95  # percent once every transaction is written; the counts take the rest
 INVALID_FILE = "InvalidFile"  # ApplicationError type of every problem the user must fix
-_COUNT_CHUNK = 1 << 22
-
-
-@dataclass(frozen=True)
-class ImportCsvInput:
-    job_id: str
-    user_id: int
-    account_id: int
-    file_url: str
-    import_type: int | None = None  # into an existing account: the import type the file must be
-
-
-@dataclass(frozen=True)
-class ImportCsvResult:
-    number_total: int
-    number_imported: int
-    number_ignored: int
-    number_skipped: int
-    number_user_defined_tokens: int
-
-
-@dataclass(frozen=True)
-class FinishImportInput:
-    job_id: str
-    account_id: int
-    result: ImportCsvResult | None  # None: the import failed
-    error_message: str | None = None
 
 
 def invalid_file(message: str) -> ApplicationError:
     return ApplicationError(message, type=INVALID_FILE, non_retryable=True)
 
 
-def _result(counts: ImportCounts) -> ImportCsvResult:
-    return ImportCsvResult(
-        counts.number_total,
-        counts.number_imported,
-        counts.number_ignored,
-        counts.number_skipped,
-        counts.number_user_defined_tokens,
-    )
-
-
-def line_count(data: bytes) -> int:
-    """Line breaks in the (possibly gzip-compressed) text: about how many rows the file has."""
-    if not data.startswith(GZIP_MAGIC):
-        return data.count(b"\n")
-    inflater = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)
-    count = 0
-    for start in range(0, len(data), _COUNT_CHUNK):
-        count += inflater.decompress(data[start : start + _COUNT_CHUNK]).count(b"\n")
-    return count
+def line_count(sheet: Sheet) -> int:
+    """About how many rows the file has: line breaks after the header of a CSV, rows of a workbook."""
+    if sheet.source is not None:
+        return sheet.source.text.count("\n", sheet.source.data_start)
+    return sum(1 for _ in sheet.rows())
 
 
 @dataclass
@@ -159,25 +115,25 @@ class CsvImportActivities:
         with self._sessions.begin() as session:
             record_progress(session, job_id, percent)
 
-    @activity.defn
-    def validate_and_import_csv(self, params: ImportCsvInput) -> ImportCsvResult:
+    @activity.defn(name=IMPORT_FILE)
+    def import_csv_file(self, params: CsvImportInput) -> ImportCounts:
         with heartbeating():
             return self._import(params)
 
-    def _import(self, params: ImportCsvInput) -> ImportCsvResult:
+    def _import(self, params: CsvImportInput) -> ImportCounts:
         with self._sessions.begin() as session:
             done = previous_import(session, params.job_id)
             if done is not None:
-                return _result(done)
-            start_job(session, params.job_id)
+                return done
+            start_job(session, params.job_id, resuming=activity.info().attempt > 1)
         try:
-            upload = read_upload(self._sessions, self._storage, params.user_id, params.file_url)
-            sheet, fmt = open_file(upload.data, upload.filename)
+            with read_upload(self._sessions, self._storage, params.user_id, params.file_url) as upload:
+                sheet, fmt = open_file(upload.path, upload.filename, max_bytes=upload.max_bytes)
         except (
             ValueError
         ) as exc:  # unavailable (UploadUnavailable), unreadable or unrecognised: the user's to fix
             raise invalid_file(str(exc)) from None
-        import_type = import_type_of(fmt.id)
+        import_type = fmt.import_type
         if params.import_type is not None and params.import_type != import_type:
             raise invalid_file(
                 wrong_import_type(
@@ -186,7 +142,7 @@ class CsvImportActivities:
                     IMPORT_TYPE_NAMES[ImportType(params.import_type)],
                 )
             )
-        rows = max(line_count(upload.data), 1)
+        rows = max(line_count(sheet), 1)
         self._progress(params.job_id, RECOGNISED_PROGRESS)
         columnar = parse_columns(sheet, fmt)
         parsed = _ParsedFile(fmt.parse(sheet)) if columnar is None else _ColumnarFile(columnar)
@@ -212,19 +168,17 @@ class CsvImportActivities:
                 counts = writer.finish(number_ignored=len(parsed.ignored))
         except AccountUnavailable:
             raise invalid_file(account_error_message(AccountError.ACCOUNT_NOT_FOUND)) from None
-        return _result(counts)
+        return counts
 
-    @activity.defn
+    @activity.defn(name=FINISH_IMPORT)
     def finish_import(self, params: FinishImportInput) -> None:
-        counts = None
-        if params.result is not None:
-            counts = ImportCounts(
-                params.result.number_total,
-                params.result.number_imported,
-                params.result.number_ignored,
-                params.result.number_skipped,
-                params.result.number_user_defined_tokens,
-            )
-        error_message = None if counts is not None else params.error_message or CSV_IMPORT_FAILED
+        error_message = None if params.counts is not None else params.error_message or CSV_IMPORT_FAILED
         with self._sessions.begin() as session:
-            finish_import_job(session, params.job_id, params.account_id, counts, error_message)
+            finish_import_job(
+                session,
+                params.job_id,
+                params.account_id,
+                params.counts,
+                error_message,
+                discard_empty_account=params.discard_empty_account,
+            )

@@ -1,36 +1,23 @@
-"""The activity behind csvValidation: read the uploaded file and run ingest's whole check on it in the
-worker, so that parsing a large file never holds up the API."""
+"""The activities behind csvValidation: read the uploaded file and run ingest's whole check on it in the
+worker, so that parsing a large file never holds up the API; then record the report on the check's job."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
 
 from activities.heartbeat import heartbeating
 from activities.uploads import UploadUnavailable, read_upload
+from contracts.validation import (
+    RECORD_CSV_VALIDATION,
+    VALIDATE_CSV_FILE,
+    CsvFileReport,
+    CsvValidationInput,
+    CsvValidationRecord,
+)
 from ingest.files.check import inspect_file
-from ledger.import_types import import_type_of
 from ledger.infra.storage import Storage
-
-
-@dataclass(frozen=True)
-class ValidateCsvInput:
-    user_id: int
-    file_url: str
-
-
-@dataclass(frozen=True)
-class CsvFileReport:
-    """What importing the file would do; `errors` lists everything that stops it, one line each."""
-
-    errors: list[str] = field(default_factory=list)
-    format_id: str | None = None
-    format_name: str | None = None
-    import_type: int | None = None  # of the detected format (ledger.import_types)
-    number_transactions: int = 0
-    number_ignored: int = 0
+from ledger.writes.jobs import record_validation, start_job
 
 
 class CsvValidationActivities:
@@ -38,19 +25,26 @@ class CsvValidationActivities:
         self._sessions = sessions
         self._storage = storage
 
-    @activity.defn
-    def validate_csv_file(self, params: ValidateCsvInput) -> CsvFileReport:
+    @activity.defn(name=VALIDATE_CSV_FILE)
+    def validate_csv_file(self, params: CsvValidationInput) -> CsvFileReport:
+        with self._sessions.begin() as session:
+            start_job(session, params.job_id, resuming=activity.info().attempt > 1)
         with heartbeating():
             try:
-                upload = read_upload(self._sessions, self._storage, params.user_id, params.file_url)
+                with read_upload(self._sessions, self._storage, params.user_id, params.file_url) as upload:
+                    report = inspect_file(upload.path, upload.filename, max_bytes=upload.max_bytes)
             except UploadUnavailable as exc:
                 return CsvFileReport(errors=[str(exc)])
-            report = inspect_file(upload.data, upload.filename)
         return CsvFileReport(
             errors=report.errors,
             format_id=report.format_id,
             format_name=report.format_name,
-            import_type=None if report.format_id is None else int(import_type_of(report.format_id)),
+            import_type=None if report.import_type is None else int(report.import_type),
             number_transactions=report.transactions,
             number_ignored=len(report.ignored),
         )
+
+    @activity.defn(name=RECORD_CSV_VALIDATION)
+    def record_csv_validation(self, record: CsvValidationRecord) -> None:
+        with self._sessions.begin() as session:
+            record_validation(session, record.job_id, record.report, failed=record.failed)

@@ -10,7 +10,9 @@ from contextlib import contextmanager
 
 from temporalio import activity
 
-HEARTBEAT_EVERY = 20.0  # seconds; well inside every activity's heartbeat timeout
+from contracts.heartbeats import HEARTBEAT_TIMEOUT
+
+HEARTBEAT_EVERY = HEARTBEAT_TIMEOUT.total_seconds() / 5  # seconds: several beats within the timeout
 
 
 @contextmanager

@@ -5,21 +5,13 @@ is flagged for review with its reason (matched legs are cleared)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
 
 from activities.heartbeat import heartbeating
 from analytics.transfers import LINKED_BY_HAND, Leg, match_transfers
+from contracts.transfers import MATCH_TRANSFERS, TransferMatching
 from ledger.writes.transfers import LegRow, lock_matching, store_matching, transfer_legs, user_links
-
-
-@dataclass(frozen=True)
-class TransferMatching:
-    legs: int
-    new_links: int
-    to_review: int
 
 
 def _leg(row: LegRow) -> Leg:
@@ -37,7 +29,7 @@ class TransferActivities:
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self._sessions = sessions
 
-    @activity.defn
+    @activity.defn(name=MATCH_TRANSFERS)
     def match_transfers_for_user(self, user_id: int) -> TransferMatching:
         with heartbeating(), self._sessions.begin() as session:
             lock_matching(session, user_id)

@@ -14,7 +14,9 @@ from fastapi.responses import JSONResponse
 from temporalio.client import Client
 
 from api import auth
-from api.graphql import graphql_router
+from api.graphql import JsonTooDeep, graphql_router, json_too_deep
+from api.limits import MAX_BODY_BYTES, REQUEST_TIMEOUT_SECONDS
+from api.request_limits import BodySizeLimit, RequestTimeout
 from api.services import Services
 from api.spa import spa_router
 from ledger.infra.settings import Settings, get_settings
@@ -43,6 +45,9 @@ def create_app(settings: Settings | None = None, temporal: Client | None = None)
     app = FastAPI(title="Cairn", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.services = services
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(JsonTooDeep, json_too_deep)
+    app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(RequestTimeout, seconds=REQUEST_TIMEOUT_SECONDS)  # outermost: it times the body too
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz() -> dict[str, str]:

@@ -1,11 +1,14 @@
 """Sign-up, sign-in and sign-out (/auth/*), and the signed-in user of a request.
 
 The session cookie `cairn_session` is HttpOnly and holds a random token; `is_auth=true` is readable by
-the SPA, which treats the user as signed in while it is set (spec 001 §4). Both expire together.
+the SPA, which treats the user as signed in while it is set (spec 001 §4). Both expire together. Every
+sign-in or sign-up opens a new session and closes the one the browser had, so a token never outlives a
+sign-in. Attempts are throttled per account and per client address (api.limits), across API processes.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import datetime, timedelta
 from typing import Annotated
@@ -15,6 +18,7 @@ from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
 
+from api.limits import SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ACCOUNT, SIGN_UP_PER_ADDRESS
 from api.passwords import hash_password, needs_rehash, verify_password
 from api.services import Services, db_session, services
 from ledger.models import User
@@ -22,10 +26,12 @@ from ledger.scope.sessions import (
     EmailTaken,
     close_session,
     create_user,
+    normalise_email,
     open_session,
     user_by_email,
     user_for_token,
 )
+from ledger.scope.throttle import Limit, attempt_key, forget_attempts, take_attempt
 
 SESSION_COOKIE = "cairn_session"
 AUTH_COOKIE = "is_auth"
@@ -40,6 +46,12 @@ PASSWORD_TOO_SHORT = f"Password must be at least {MIN_PASSWORD_CHARS} characters
 PASSWORD_TOO_LONG = f"Password must be at most {MAX_PASSWORD_CHARS} characters."
 WRONG_CREDENTIALS = "Incorrect email or password."
 NOT_SIGNED_IN = "Not signed in."
+
+
+def too_many_attempts(seconds: int) -> str:
+    minutes = math.ceil(seconds / 60)
+    return f"Too many attempts. Try again in {minutes} minute{'' if minutes == 1 else 's'}."
+
 
 router = APIRouter(prefix="/auth", tags=["auth"])
 
@@ -70,9 +82,41 @@ def _clear_cookies(response: Response, secure: bool) -> None:
         response.delete_cookie(name, path="/", secure=secure, httponly=http_only, samesite="lax")
 
 
-async def _start_session(session: AsyncSession, app: Services, user: User, response: Response) -> None:
+async def _start_session(
+    session: AsyncSession, app: Services, user: User, connection: HTTPConnection, response: Response
+) -> None:
+    """A new session for `user`; the one the browser had, whoever's it was, is closed."""
+    previous = connection.cookies.get(SESSION_COOKIE)
+    if previous:
+        await close_session(session, previous)
     token, expires_at = await open_session(session, user, timedelta(days=app.settings.session_days))
     _set_cookies(response, token, expires_at, app.settings.secure_cookies)
+
+
+async def _throttle(
+    session: AsyncSession,
+    connection: HTTPConnection,
+    action: str,
+    email: str,
+    *,
+    per_account: Limit,
+    per_address: Limit,
+) -> None:
+    """Counts this attempt against the account and the client's address; HTTP 429 with Retry-After when
+    either has had too many."""
+    address = connection.client.host if connection.client else ""
+    waits = [
+        await take_attempt(session, attempt_key(action, "account", email), per_account),
+        await take_attempt(session, attempt_key(action, "address", address), per_address),
+    ]
+    wait = max((found for found in waits if found is not None), default=None)
+    if wait is not None:
+        seconds = max(1, math.ceil(wait.total_seconds()))
+        raise HTTPException(
+            status.HTTP_429_TOO_MANY_REQUESTS,
+            detail=too_many_attempts(seconds),
+            headers={"Retry-After": str(seconds)},
+        )
 
 
 def _unprocessable(detail: str) -> HTTPException:
@@ -84,31 +128,53 @@ App = Annotated[Services, Depends(services)]
 
 
 @router.post("/signup", status_code=status.HTTP_201_CREATED)
-async def signup(credentials: Credentials, response: Response, session: DbSession, app: App) -> SignedIn:
-    email = credentials.email.strip().lower()
+async def signup(
+    credentials: Credentials, connection: HTTPConnection, response: Response, session: DbSession, app: App
+) -> SignedIn:
+    email = normalise_email(credentials.email)
     if len(email) > MAX_EMAIL_CHARS or not _EMAIL.match(email):
         raise _unprocessable(INVALID_EMAIL)
     if len(credentials.password) < MIN_PASSWORD_CHARS:
         raise _unprocessable(PASSWORD_TOO_SHORT)
     if len(credentials.password) > MAX_PASSWORD_CHARS:
         raise _unprocessable(PASSWORD_TOO_LONG)
+    await _throttle(
+        session,
+        connection,
+        "sign-up",
+        email,
+        per_account=SIGN_UP_PER_ACCOUNT,
+        per_address=SIGN_UP_PER_ADDRESS,
+    )
     try:
         user = await create_user(session, email, await hash_password(credentials.password))
     except EmailTaken:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=EMAIL_TAKEN) from None
-    await _start_session(session, app, user, response)
+    await _start_session(session, app, user, connection, response)
     return _signed_in(user)
 
 
 @router.post("/login")
-async def login(credentials: Credentials, response: Response, session: DbSession, app: App) -> SignedIn:
-    user = await user_by_email(session, credentials.email)
+async def login(
+    credentials: Credentials, connection: HTTPConnection, response: Response, session: DbSession, app: App
+) -> SignedIn:
+    email = normalise_email(credentials.email)
+    await _throttle(
+        session,
+        connection,
+        "sign-in",
+        email,
+        per_account=SIGN_IN_PER_ACCOUNT,
+        per_address=SIGN_IN_PER_ADDRESS,
+    )
+    user = await user_by_email(session, email)
     password_hash = None if user is None else user.password_hash
     if not await verify_password(password_hash, credentials.password) or user is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, detail=WRONG_CREDENTIALS)
+    await forget_attempts(session, attempt_key("sign-in", "account", email))
     if needs_rehash(user.password_hash):
         user.password_hash = await hash_password(credentials.password)
-    await _start_session(session, app, user, response)
+    await _start_session(session, app, user, connection, response)
     return _signed_in(user)
 
 

@@ -12,8 +12,8 @@ from strawberry.types import Info
 
 from api.services import Services
 from ledger.models import Job, User
-from ledger.scope.accounts import Balance, TransactionCounts, UserScope
-from ledger.scope.transactions import TransactionsScope
+from ledger.scope import UserScope
+from ledger.scope.accounts import Balance, TransactionCounts
 
 
 class Context(BaseContext):
@@ -22,8 +22,7 @@ class Context(BaseContext):
         self.services = services
         self.session = session
         self.user = user
-        self.scope = UserScope(session, user.id)
-        self.transactions = TransactionsScope(session, user.id)
+        self.scope = UserScope(session, user.id)  # the only scope of the request: no resolver builds one
         # True while an admin or tax pro acts as this user (view-as, spec 000 §6). Sign-in has no view-as
         # yet, so this is False; the checks that forbid file imports while viewing as read it.
         self.viewing_as = False
@@ -32,15 +31,15 @@ class Context(BaseContext):
         self.latest_jobs = DataLoader[int, Job | None](load_fn=self._load_latest_jobs)
 
     async def _load_balances(self, account_ids: Sequence[int]) -> list[list[Balance]]:
-        found = await self.scope.balances(account_ids)
+        found = await self.scope.accounts.balances(account_ids)
         return [found[account_id] for account_id in account_ids]
 
     async def _load_counts(self, account_ids: Sequence[int]) -> list[TransactionCounts]:
-        found = await self.scope.transaction_counts(account_ids)
+        found = await self.scope.accounts.transaction_counts(account_ids)
         return [found[account_id] for account_id in account_ids]
 
     async def _load_latest_jobs(self, account_ids: Sequence[int]) -> list[Job | None]:
-        found = await self.scope.latest_jobs(account_ids)
+        found = await self.scope.jobs.latest_jobs(account_ids)
         return [found.get(account_id) for account_id in account_ids]
 
 

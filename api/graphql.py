@@ -1,19 +1,35 @@
-"""/graphql: the Strawberry schema behind the session check (HTTP 401 without a valid session),
-with GraphiQL on GET for signed-in developers."""
+"""/graphql: the Strawberry schema behind the session check (HTTP 401 without a valid session).
+
+No GraphQL IDE is served: GraphiQL's files come from a CDN, which an offline or locked-down install cannot
+reach. The schema is `frontend/schema.graphql`.
+"""
 
 from __future__ import annotations
 
+import json
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Request, status
+from fastapi.responses import JSONResponse
 from sqlalchemy.ext.asyncio import AsyncSession
 from strawberry.fastapi import GraphQLRouter
 
 from api.auth import current_user
 from api.context import Context
+from api.request_limits import error_response
 from api.schema import schema
 from api.services import Services, db_session, services
 from ledger.models import User
+
+JSON_TOO_DEEP = "The request's JSON is nested too deeply."
+
+
+class JsonTooDeep(ValueError):
+    """A request body nested deeper than the JSON decoder recurses."""
+
+
+async def json_too_deep(request: Request, exc: Exception) -> JSONResponse:
+    return error_response(request.scope, status.HTTP_400_BAD_REQUEST, JSON_TOO_DEEP)
 
 
 async def graphql_context(
@@ -24,5 +40,13 @@ async def graphql_context(
     return Context(app, session, user)
 
 
+class CairnGraphQLRouter(GraphQLRouter[Context, None]):
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            return json.loads(data)
+        except RecursionError:
+            raise JsonTooDeep from None
+
+
 def graphql_router() -> GraphQLRouter[Context, None]:
-    return GraphQLRouter(schema, context_getter=graphql_context, graphql_ide="graphiql")
+    return CairnGraphQLRouter(schema, context_getter=graphql_context, graphql_ide=None)

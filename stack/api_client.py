@@ -1,6 +1,6 @@
 """A client of Cairn's own HTTP API that takes the browser's path: sign in, presign, upload to S3
-(gzip-compressed), validate, create the custom wallet, poll the import job. The demo seed and the
-import benchmark use it, so both exercise the product exactly as a user does."""
+(gzip-compressed), validate (polling the check), create the custom wallet, poll the import job. The demo
+seed and the import benchmark use it, so both exercise the product exactly as a user does."""
 
 from __future__ import annotations
 
@@ -18,7 +18,12 @@ PRESIGN = """mutation presignFileUpload($filename: String!) {
 }"""
 VALIDATE = """query csvValidation($url: String!, $slug: String!) {
   csvValidation(csvFileUrl: $url, isGeneric: true, accountTypeSlug: $slug) {
-    csvValidationErrors format numberTotal numberIgnored
+    jobId isStatusFinal csvValidationErrors format numberTotal numberIgnored
+  }
+}"""
+VALIDATION_STATUS = """query csvValidationJobStatus($jobId: String!) {
+  csvValidationJobStatus(jobId: $jobId) {
+    jobId isStatusFinal csvValidationErrors format numberTotal numberIgnored
   }
 }"""
 CREATE_WALLET = """mutation createCustomWallet($input: CustomWalletInput!) {
@@ -77,9 +82,16 @@ class CairnApi:
         url: str = presigned["fileUrl"]
         return url
 
-    def validate(self, file_url: str) -> dict[str, Any]:
-        result: dict[str, Any] = self.graphql(VALIDATE, {"url": file_url, "slug": CSV_SLUG})["csvValidation"]
-        return result
+    def validate(self, file_url: str, timeout: float = 600) -> dict[str, Any]:
+        """Starts the worker's check of the file and polls it until it is final; answers the check."""
+        check: dict[str, Any] = self.graphql(VALIDATE, {"url": file_url, "slug": CSV_SLUG})["csvValidation"]
+        deadline = time.monotonic() + timeout
+        while not check["isStatusFinal"]:
+            if time.monotonic() > deadline:
+                raise ApiError(f"The check of {file_url} did not finish within {timeout:.0f} s.")
+            time.sleep(0.2)
+            check = self.graphql(VALIDATION_STATUS, {"jobId": check["jobId"]})["csvValidationJobStatus"]
+        return check
 
     def create_custom_wallet(self, name: str, file_url: str) -> str:
         created = self.graphql(

@@ -19,6 +19,7 @@ from stack.servers import (
     stop_all,
     wait_until,
 )
+from stack.supervision import Supervisor
 
 
 def run_locally(*, demo: bool) -> int:
@@ -39,40 +40,26 @@ def run_locally(*, demo: bool) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     try:
         require_free(settings.host, {"CAIRN_API_PORT": settings.api_port})
-        with LocalServers(settings):
+        with LocalServers(settings) as servers:
             prepare_database(settings)
-            return serve(settings, stop, demo=demo)
+            return serve(settings, stop, servers.children, demo=demo)
     except ServerError as error:
         print(f"cairn: {error}", file=sys.stderr)
         return 1
 
 
 def app_processes(settings: Settings, env: dict[str, str] | None = None) -> list[ChildProcess]:
-    """The worker and the API; `env` replaces the environment they inherit."""
+    """The worker and the API (`cairn worker`, `cairn api`); `env` replaces the environment they inherit."""
     logs = settings.home.resolve() / "logs"
+    cairn = [sys.executable, "-m", "stack.cli"]
     return [
-        ChildProcess("worker", [sys.executable, "-m", "stack.worker"], logs / "worker.log", env=env),
-        ChildProcess(
-            "API",
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "api.app:create_app",
-                "--factory",
-                "--host",
-                settings.host,
-                "--port",
-                str(settings.api_port),
-                "--no-access-log",
-            ],
-            logs / "api.log",
-            env=env,
-        ),
+        ChildProcess("worker", [*cairn, "worker"], logs / "worker.log", env=env, stop_signal=signal.SIGINT),
+        ChildProcess("API", [*cairn, "api"], logs / "api.log", env=env),
     ]
 
 
-def serve(settings: Settings, stop: threading.Event, *, demo: bool) -> int:
+def serve(settings: Settings, stop: threading.Event, servers: list[ChildProcess], *, demo: bool) -> int:
+    """Runs the worker and the API, and keeps them and `servers` running until `stop` is set."""
     children = app_processes(settings)
     try:
         for child in children:
@@ -82,11 +69,7 @@ def serve(settings: Settings, stop: threading.Event, *, demo: bool) -> int:
             print("Adding the demo user and importing its wallets…", flush=True)
             add_demo_user(settings)
         print(banner(settings, demo=demo), flush=True)
-        while not stop.wait(0.5):
-            for child in children:
-                if not child.running():
-                    print(f"cairn: the {child.name} stopped; see {child.log}", file=sys.stderr)
-                    return 1
+        Supervisor([*servers, *children]).watch(stop)
         print("\nStopping…", flush=True)
         return 0
     finally:
@@ -98,13 +81,14 @@ def banner(settings: Settings, *, demo: bool) -> str:
     return "\n".join(
         [
             "",
-            "Cairn is running. Ctrl-C stops everything.",
+            "Cairn is running. A process that stops is started again; Ctrl-C stops everything.",
             f"  App              {settings.origin}",
-            f"  GraphQL IDE      {settings.origin}/graphql",
+            f"  GraphQL API      {settings.origin}/graphql",
             f"  Temporal UI      http://{settings.host}:{settings.temporal_ui_port}",
             f"  Temporal gRPC    {settings.temporal}",
             f"  S3 (SeaweedFS)   {settings.s3}  bucket {settings.s3_bucket}",
-            f"  PostgreSQL       postgresql://cairn@{settings.host}:{settings.pg_port}/cairn",
+            f"  PostgreSQL       postgresql://cairn@{settings.host}:{settings.pg_port}/cairn"
+            f"  password in {home / 'postgres-password'}",
             f"  Data and logs    {home}",
             *([f"  Demo sign-in     {DEMO_EMAIL} / {DEMO_PASSWORD}"] if demo else []),
             "",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ingest.catalogue import load_integrations
+from ingest.files.registry import integration_import_types
 from ledger.infra.db import sync_engine, sync_sessions
 from ledger.infra.migrate import upgrade_to_head
 from ledger.infra.settings import Settings
@@ -17,7 +18,8 @@ def prepare_database(settings: Settings) -> None:
     engine = sync_engine(settings.db_url)
     try:
         with sync_sessions(engine)() as session, session.begin():
-            seed_integrations(session, [entry.to_json() for entry in load_integrations()])
+            entries = [entry.to_json() for entry in load_integrations()]
+            seed_integrations(session, entries, integration_import_types())
             seed_reference_data(session)
     finally:
         engine.dispose()
@@ -33,6 +35,7 @@ def add_demo_user(settings: Settings) -> None:
             if wallet.name in existing:
                 continue
             file_url = api.upload(f"{wallet.name.lower().replace(' ', '-')}.csv", wallet.csv_bytes())
+            api.validate(file_url)  # the browser checks every file before it creates the wallet
             job = api.wait_for_job(api.create_custom_wallet(wallet.name, file_url))
             if not job["success"]:
                 raise ApiError(f"The demo wallet {wallet.name} did not import: {job['errorMessage']}")

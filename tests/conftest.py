@@ -21,8 +21,8 @@ from ledger.infra.db import sync_engine, sync_sessions
 from ledger.infra.settings import Settings, get_settings
 from stack.seed import prepare_database
 from stack.servers import LocalServers, free_port, free_s3_port
-from tests.clients import sign_up
-from workflows.worker import run_worker
+from stack.worker import run_worker
+from tests.clients import app_client, sign_up
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -105,9 +105,7 @@ async def app(servers: Settings, db_engine: Engine, temporal_client: Client) -> 
 @pytest.fixture
 async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     """An HTTP client of the app, not signed in."""
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app), base_url="http://testserver"
-    ) as http:
+    async with app_client(app) as http:
         yield http
 
 
@@ -121,9 +119,7 @@ async def user(client: httpx.AsyncClient) -> httpx.AsyncClient:
 @pytest.fixture
 async def other_user(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     """A second client, signed in as another new user."""
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app), base_url="http://testserver"
-    ) as http:
+    async with app_client(app) as http:
         await sign_up(http)
         yield http
 

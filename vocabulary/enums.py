@@ -17,6 +17,14 @@ class ImportType(IntEnum):
     TRANSACTION_HISTORY = 7
 
 
+IMPORT_TYPE_NAMES: dict[ImportType, str] = {  # spec 000 §3 "Import types"
+    ImportType.GENERIC_CSV: "generic CSV",
+    ImportType.TRADE_IMPORTS: "trade",
+    ImportType.TRADE_TRANSFERS: "trade transfers",
+    ImportType.TRANSACTION_HISTORY: "transaction history",
+}
+
+
 class FlowDirection(StrEnum):
     INFLOW = "INFLOW"
     OUTFLOW = "OUTFLOW"
@@ -98,6 +106,22 @@ class CalloutType(StrEnum):
     VALUE_OUT_OF_BOUNDS = "VALUE_OUT_OF_BOUNDS"
 
 
+class PerformanceDuration(StrEnum):
+    ONE_DAY = "ONE_DAY"
+    ONE_WEEK = "ONE_WEEK"
+    ONE_MONTH = "ONE_MONTH"
+    THREE_MONTH = "THREE_MONTH"
+    ONE_YEAR = "ONE_YEAR"
+    FIVE_YEAR = "FIVE_YEAR"
+    ALL_TIME = "ALL_TIME"
+
+
+class Theme(StrEnum):
+    DARK = "DARK"
+    LIGHT = "LIGHT"
+    SYSTEM = "SYSTEM"
+
+
 class CurrencyType(StrEnum):
     BLOCKCHAIN_TOKEN = "BLOCKCHAIN_TOKEN"
     CRYPTO_CURRENCY = "CRYPTO_CURRENCY"
@@ -148,6 +172,7 @@ class JobStatus(StrEnum):
 
 class JobKind(StrEnum):
     CSV_IMPORT = "csv_import"
+    CSV_VALIDATION = "csv_validation"
     MULTI_ADDRESS_IMPORT = "multi_address_import"
     COST_BASIS = "cost_basis"
     SYNC = "sync"

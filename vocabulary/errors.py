@@ -68,6 +68,53 @@ TRANSFER_ERROR_MESSAGES: dict[TransferError, str] = {
 }
 
 
+class TransactionEditError(StrEnum):
+    """Editing transactions by hand (spec 001 §7 "Transactions"; codes of ours: the spec lists none)."""
+
+    TRANSACTION_NOT_FOUND = "transaction_not_found"
+    FLOW_NOT_FOUND = "flow_not_found"
+    ACCOUNT_NOT_FOUND = "account_not_found"
+    ASSET_NOT_FOUND = "asset_not_found"
+    LINK_NOT_FOUND = "link_not_found"
+    NOT_MANUAL = "not_manual"
+    NOT_POSITIVE = "not_positive"
+    TOO_PRECISE = "too_precise"
+    NOT_AN_INFLOW = "not_an_inflow"
+    NOT_AN_OUTFLOW = "not_an_outflow"
+    TAXABILITY_NOT_EDITABLE = "taxability_not_editable"
+    NO_FLOWS = "no_flows"
+    FEE_NOT_OUTFLOW = "fee_not_outflow"
+    IN_THE_FUTURE = "in_the_future"
+    INVALID_LABEL = "invalid_label"
+    SAME_TRANSACTION = "same_transaction"
+    ALREADY_LINKED = "already_linked"
+
+
+TRANSACTION_EDIT_ERROR_MESSAGES: dict[TransactionEditError, str] = {
+    TransactionEditError.TRANSACTION_NOT_FOUND: "This transaction could not be found.",
+    TransactionEditError.FLOW_NOT_FOUND: "This entry of the transaction could not be found.",
+    TransactionEditError.ACCOUNT_NOT_FOUND: "This account could not be found.",
+    TransactionEditError.ASSET_NOT_FOUND: "This asset could not be found.",
+    TransactionEditError.LINK_NOT_FOUND: "This link could not be found.",
+    TransactionEditError.NOT_MANUAL: "Only transactions entered by hand can be changed this way or deleted.",
+    TransactionEditError.NOT_POSITIVE: "Cost basis, proceeds and quantities must be positive numbers.",
+    TransactionEditError.TOO_PRECISE: (
+        "Amounts may have at most 18 decimal places and 20 digits before the decimal point."
+    ),
+    TransactionEditError.NOT_AN_INFLOW: "Cost basis can only be set on what the transaction received.",
+    TransactionEditError.NOT_AN_OUTFLOW: "Proceeds can only be set on what the transaction sent.",
+    TransactionEditError.TAXABILITY_NOT_EDITABLE: (
+        "Only receipts and rewards can be marked taxable or not taxable."
+    ),
+    TransactionEditError.NO_FLOWS: "A transaction needs at least one amount received or sent.",
+    TransactionEditError.FEE_NOT_OUTFLOW: "A fee is always sent, never received.",
+    TransactionEditError.IN_THE_FUTURE: "A transaction cannot be dated in the future.",
+    TransactionEditError.INVALID_LABEL: "Labels are 1 to 100 characters, and a transaction has at most 20.",
+    TransactionEditError.SAME_TRANSACTION: "A transaction cannot be linked to itself.",
+    TransactionEditError.ALREADY_LINKED: "These two transactions are already linked this way.",
+}
+
+
 ACCOUNT_ERROR_MESSAGES: dict[AccountError, str] = {
     # Texts of spec 000 §8.
     AccountError.ACCOUNT_ALREADY_LINKED: "Account is already linked.",
@@ -85,6 +132,11 @@ ACCOUNT_ERROR_MESSAGES: dict[AccountError, str] = {
 CSV_IMPORT_FAILED = "There was an error while trying to import the CSV"
 CUSTOM_WALLET_CREATION_FAILED = "There was an issue while trying to upload your csv. Please try again"
 WALLET_NAME_REQUIRED = "Wallet name is required"
+VALIDATION_FAILED = "There was an issue while trying to validate the file's format."  # spec 000 §8
+VALIDATE_FIRST = "This file has not been checked yet. Please check it before importing it."
+COST_BASIS_FAILED = "We were not able to calculate your tax, portfolio, and performance values."
+ENQUEUE_FAILED = "There was a problem while enqueuing portfolio and tax calculations. Please try again."
+RECALCULATION_FAILED = "There was an error while trying to request the recalculation. Please try again later."
 
 
 def only_formats_allowed(formats: list[str]) -> str:
@@ -102,3 +154,26 @@ VIEW_AS_IMPORT_FORBIDDEN = "Files cannot be imported while viewing another user'
 
 def account_error_message(code: AccountError) -> str:
     return ACCOUNT_ERROR_MESSAGES.get(code, ACCOUNT_ERROR_MESSAGES[AccountError.GENERIC_ERROR])
+
+
+class SettingsError(StrEnum):
+    """Why a settings change was refused (spec 001 §7 "Settings"; the spec shows no texts)."""
+
+    INVALID_BASE_CURRENCY = "invalid_base_currency"
+    INVALID_COUNTRY = "invalid_country"
+    INVALID_TAX_YEAR_START = "invalid_tax_year_start"
+    INVALID_PERIOD = "invalid_period"
+    PERIOD_NOT_FOUND = "period_not_found"
+    UNIVERSAL_NOT_ALLOWED = "universal_not_allowed"
+
+
+SETTINGS_ERROR_MESSAGES: dict[SettingsError, str] = {
+    SettingsError.INVALID_BASE_CURRENCY: "Cairn has no daily exchange rates for this currency.",
+    SettingsError.INVALID_COUNTRY: "Choose a country by its two-letter code.",
+    SettingsError.INVALID_TAX_YEAR_START: "This day does not exist in that month.",
+    SettingsError.INVALID_PERIOD: "A method period needs a start date no later than next year.",
+    SettingsError.PERIOD_NOT_FOUND: "This method period was not found.",
+    SettingsError.UNIVERSAL_NOT_ALLOWED: (
+        "Universal cost basis is not accepted from January 1, 2025 for US taxpayers: choose per wallet."
+    ),
+}

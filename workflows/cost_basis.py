@@ -1,13 +1,11 @@
 """CostBasisWorkflow: compute one user's lots, disposals and income, as often as the ledger changed.
 
-One run per user at a time (id `cost-basis/{user public id}`). Every request arrives as the `recompute`
-signal (signal-with-start, see `request_run`): a request during a pass makes the run loop once more
-after it, however many requests came in, so the results always reflect the latest ledger.
+One run per user at a time (contracts.cost_basis): a `recompute` request during a pass makes the run loop
+once more after it, however many requests came in, so the results always reflect the latest ledger.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 
 from temporalio import workflow
@@ -15,31 +13,23 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.cost_basis import (
+    from contracts.cost_basis import (
+        COMPUTE_COST_BASIS,
+        COST_BASIS_WORKFLOW,
         RECOMPUTE_SIGNAL,
-        WORKFLOW_TYPE,
-        CostBasisActivities,
+        RECORD_COST_BASIS_FAILURE,
         CostBasisFailure,
+        CostBasisOutcome,
         CostBasisSummary,
-        request_run,
-        workflow_id,
     )
-
-__all__ = ["CostBasisOutcome", "CostBasisWorkflow", "request_run", "workflow_id"]
+    from contracts.heartbeats import HEARTBEAT_TIMEOUT
 
 COMPUTE_TIMEOUT = timedelta(hours=4)
-COMPUTE_HEARTBEAT = timedelta(minutes=2)
 COMPUTE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=5), maximum_attempts=3)
 RECORD_TIMEOUT = timedelta(minutes=1)
 
 
-@dataclass(frozen=True)
-class CostBasisOutcome:
-    passes: int  # passes of this run (a request during a pass adds one)
-    summary: CostBasisSummary
-
-
-@workflow.defn(name=WORKFLOW_TYPE)
+@workflow.defn(name=COST_BASIS_WORKFLOW)
 class CostBasisWorkflow:
     def __init__(self) -> None:
         self._requested = False
@@ -55,16 +45,17 @@ class CostBasisWorkflow:
             self._requested = False  # this pass covers every request made so far
             passes += 1
             try:
-                summary = await workflow.execute_activity_method(
-                    CostBasisActivities.compute_cost_basis,
+                summary = await workflow.execute_activity(
+                    COMPUTE_COST_BASIS,
                     user_id,
+                    result_type=CostBasisSummary,
                     start_to_close_timeout=COMPUTE_TIMEOUT,
-                    heartbeat_timeout=COMPUTE_HEARTBEAT,
+                    heartbeat_timeout=HEARTBEAT_TIMEOUT,
                     retry_policy=COMPUTE_RETRY,
                 )
             except ActivityError as failure:
-                await workflow.execute_activity_method(
-                    CostBasisActivities.record_cost_basis_failure,
+                await workflow.execute_activity(
+                    RECORD_COST_BASIS_FAILURE,
                     CostBasisFailure(user_id, _reason(failure)),
                     start_to_close_timeout=RECORD_TIMEOUT,
                 )

@@ -1,37 +1,50 @@
-"""ValidateCsvWorkflow: check an uploaded file in the worker and answer its report (csvValidation).
-
-Its id is derived from the user and the file, so asking again while the check runs joins it, and
-asking again after it succeeded reads its result instead of parsing the file once more."""
+"""ValidateCsvWorkflow: check an uploaded file in the worker and record the report on its job row, which
+csvValidationJobStatus serves; a check that fails for good records why, so the job always ends."""
 
 from __future__ import annotations
 
-import hashlib
 from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.csv_validation import CsvFileReport, CsvValidationActivities, ValidateCsvInput
+    from contracts.heartbeats import HEARTBEAT_TIMEOUT
+    from contracts.validation import (
+        RECORD_CSV_VALIDATION,
+        VALIDATE_CSV_FILE,
+        VALIDATE_CSV_WORKFLOW,
+        CsvFileReport,
+        CsvValidationInput,
+        CsvValidationRecord,
+    )
+    from vocabulary.errors import VALIDATION_FAILED
 
 VALIDATE_TIMEOUT = timedelta(minutes=30)
-VALIDATE_HEARTBEAT = timedelta(minutes=2)
 VALIDATE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=3)
+RECORD_TIMEOUT = timedelta(minutes=1)
 
 
-def workflow_id(user_id: int, file_url: str) -> str:
-    digest = hashlib.sha256(f"{user_id}\n{file_url}".encode()).hexdigest()
-    return f"csv-validate/{digest}"
-
-
-@workflow.defn
+@workflow.defn(name=VALIDATE_CSV_WORKFLOW)
 class ValidateCsvWorkflow:
     @workflow.run
-    async def run(self, params: ValidateCsvInput) -> CsvFileReport:
-        return await workflow.execute_activity_method(
-            CsvValidationActivities.validate_csv_file,
-            params,
-            start_to_close_timeout=VALIDATE_TIMEOUT,
-            heartbeat_timeout=VALIDATE_HEARTBEAT,
-            retry_policy=VALIDATE_RETRY,
+    async def run(self, params: CsvValidationInput) -> CsvFileReport:
+        failed = False
+        try:
+            report = await workflow.execute_activity(
+                VALIDATE_CSV_FILE,
+                params,
+                result_type=CsvFileReport,
+                start_to_close_timeout=VALIDATE_TIMEOUT,
+                heartbeat_timeout=HEARTBEAT_TIMEOUT,
+                retry_policy=VALIDATE_RETRY,
+            )
+        except ActivityError:
+            report, failed = CsvFileReport(errors=[VALIDATION_FAILED]), True
+        await workflow.execute_activity(
+            RECORD_CSV_VALIDATION,
+            CsvValidationRecord(params.job_id, report, failed),
+            start_to_close_timeout=RECORD_TIMEOUT,
         )
+        return report

@@ -2,39 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.account_deletion import AccountDeletionActivities, DeleteAccountInput
+    from contracts.account_deletion import DELETE_ACCOUNT, DELETE_ACCOUNT_WORKFLOW, DeleteAccountInput
+    from contracts.heartbeats import HEARTBEAT_TIMEOUT
 
 DELETE_TIMEOUT = timedelta(hours=6)
-DELETE_HEARTBEAT = timedelta(minutes=2)
 DELETE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=5), maximum_interval=timedelta(minutes=5))
 
 
-def workflow_id(account_id: int) -> str:
-    return f"delete-account/{account_id}"
-
-
-@dataclass(frozen=True)
-class DeleteAccountWorkflowInput:
-    account_id: int
-    user_id: int
-
-
-@workflow.defn
+@workflow.defn(name=DELETE_ACCOUNT_WORKFLOW)
 class DeleteAccountWorkflow:
     @workflow.run
-    async def run(self, params: DeleteAccountWorkflowInput) -> int:
+    async def run(self, params: DeleteAccountInput) -> int:
         """Answers how many transactions were deleted."""
-        return await workflow.execute_activity_method(
-            AccountDeletionActivities.delete_account,
-            DeleteAccountInput(params.account_id, params.user_id),
+        return await workflow.execute_activity(
+            DELETE_ACCOUNT,
+            params,
+            result_type=int,
             start_to_close_timeout=DELETE_TIMEOUT,
-            heartbeat_timeout=DELETE_HEARTBEAT,
+            heartbeat_timeout=HEARTBEAT_TIMEOUT,
             retry_policy=DELETE_RETRY,
         )

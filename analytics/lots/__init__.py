@@ -1,15 +1,14 @@
 """The lot engine: lots, disposals, gains and income from a ledger of flows."""
 
 from analytics.lots.engine import LotResult, compute
-from analytics.lots.ledger_input import LEDGER_COLUMNS, LedgerError, read_ledger, validate_ledger
-from analytics.lots.outputs import write_outputs
+from analytics.lots.ledger_input import LedgerError, read_ledger, validate_ledger
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.summary import summarize
 from analytics.lots.timeline import MethodTimeline, Period, read_timeline
 from analytics.lots.vocabulary import Callout, Method, Scope
+from analytics.lots.writers import write_outputs
 
 __all__ = [
-    "LEDGER_COLUMNS",
     "Callout",
     "LedgerError",
     "LotResult",

@@ -21,7 +21,7 @@ from analytics.lots.tables import (
 )
 from analytics.lots.timeline import MethodTimeline
 from analytics.lots.vocabulary import TAXPAYER_WIDE_METHODS, Method, Scope
-from analytics.lots.walked import Walked, walk
+from analytics.lots.walk import Walked, walk
 
 
 @dataclass

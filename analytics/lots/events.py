@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from analytics.lots.fiat import FIAT_CODES
+from analytics.lots.c_core import _c_core, buffer, from_bytes, scaled_as_decimal
 from analytics.lots.ledger_input import LedgerError
-from analytics.lots.native import _native, buffer, from_bytes
-from analytics.lots.vocabulary import EXCHANGE_TYPES, FEE_TYPE, INCOME_TYPES, ZERO_PROCEEDS_TYPES
+from analytics.lots.vocabulary import EXCHANGE_TYPES, FEE_TYPE, INCOME_TYPES, SCALE, ZERO_PROCEEDS_TYPES
+from vocabulary.fiat import FIAT_CODES
 
 ACQUIRE, MOVE, DISPOSE = 0, 1, 2
 _INT = pl.Int128
@@ -53,6 +53,15 @@ def build_events(flows: pl.DataFrame, base_currency: str) -> Events:
     parts, legs = event_parts(flows, base_currency)
     del flows
     return assemble([parts], [legs])
+
+
+def valued_flows(flows: pl.DataFrame, base_currency: str) -> pl.DataFrame:
+    """Validated flows, in (tx_id, row) order, with `resolved`: each flow's value in the base
+    currency as the engine takes it (TREATMENTS.md: its own value, else the other side's), null
+    when it has none. For reports that show the ledger as the engine values it."""
+    valued = _valued(flows, base_currency)
+    resolved = scaled_as_decimal(valued.get_column("resolved"), SCALE)
+    return valued.select(*flows.columns).with_columns(resolved)
 
 
 def event_parts(
@@ -112,11 +121,11 @@ def order(frame: pl.DataFrame) -> pl.Series:
     The C core merges the runs the events already come in (each batch's acquisitions, disposals
     and fees are in time order when the ledger is), within each asset; Polars sorts otherwise.
     """
-    if _native is None:
+    if _c_core is None:
         return _sorted_rows(frame)
     assets = frame.get_column("asset").unique().sort()
     codes = frame.get_column("asset").cast(pl.Enum(assets)).to_physical().cast(pl.Int32)
-    positions = _native.order(
+    positions = _c_core.order(
         frame.height,
         assets.len(),
         buffer(codes),
@@ -159,7 +168,7 @@ def _valued(flows: pl.DataFrame, base_currency: str, first_tx: int = 0) -> pl.Da
     if not _sorted_by_tx(flows):
         flows = flows.sort("tx_id", "row")
     flows = flows.with_columns(_flow_columns(first_tx))
-    if _native is None:
+    if _c_core is None:
         return _valued_polars(flows, base_currency)
     into, fee, link = pl.col("direction") == "IN", pl.col("is_fee"), pl.col("link_id").is_not_null()
     flags = flows.select(
@@ -178,7 +187,7 @@ def _valued(flows: pl.DataFrame, base_currency: str, first_tx: int = 0) -> pl.Da
     starts = pl.concat(
         [flows.get_column("first_of_tx").arg_true().cast(pl.Int64), pl.Series([flows.height], dtype=pl.Int64)]
     )
-    own, has_own, resolved, has_resolved, fee_share = _native.value(
+    own, has_own, resolved, has_resolved, fee_share = _c_core.value(
         buffer(starts),
         buffer(flags.get_column("flags")),
         buffer(flows.get_column("quantity")),

@@ -6,28 +6,21 @@ guessed: quantities and values are decimal text (or decimal/integer columns), ne
 
 from collections.abc import Collection
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 
 import polars as pl
 
-from analytics.lots.native import stripped
+from analytics.lots.c_core import stripped
 from analytics.lots.vocabulary import FLOW_TYPES, SCALE
+from vocabulary.engine_columns import LEDGER_COLUMNS
 
-LEDGER_COLUMNS = (
-    "tx_id",
-    "timestamp",
-    "account",
-    "type",
-    "asset",
-    "direction",
-    "quantity",
-    "value",
-    "is_fee",
-    "link_id",
-)
 DECIMAL = pl.Decimal(38, SCALE)
 TIMESTAMP = pl.Datetime("us", "UTC")
 _DECIMAL_TEXT = r"^[0-9]+(\.[0-9]+)?$"
+# exact scientific notation ("9.8E-7"), read as the positional decimal it is; exponents of at most
+# two digits (anything larger is beyond Decimal(38, 18) either way)
+_SCIENTIFIC_TEXT = r"^[0-9]+(\.[0-9]+)?[eE][+-]?[0-9]{1,2}$"
 _TRUE = ("true", "1", "yes")
 _FALSE = ("false", "0", "no", "")
 
@@ -131,7 +124,7 @@ def _decimal(frame: pl.DataFrame, name: str, *, required: bool) -> pl.Series:
         text = column.str.strip_chars()
         if required:
             _fail_first(frame, text.is_null() | (text == ""), name, "must not be empty")
-        text = text.replace("", None)
+        text = _positional(text.replace("", None))
         negative = text.str.starts_with("-")
         _fail_first(frame, negative, name, "must be positive" if required else "must not be negative")
         malformed = text.is_not_null() & ~text.str.contains(_DECIMAL_TEXT)
@@ -147,6 +140,15 @@ def _decimal(frame: pl.DataFrame, name: str, *, required: bool) -> pl.Series:
     if required:
         _fail_first(frame, typed.is_null(), name, "must not be empty")
     return typed.alias(name)
+
+
+def _positional(text: pl.Series) -> pl.Series:
+    """Decimal text in scientific notation written out positionally ("9.8E-7" → "0.00000098")."""
+    scientific = text.str.contains(_SCIENTIFIC_TEXT)
+    if not scientific.any():
+        return text
+    written = {value: format(Decimal(value), "f") for value in text.filter(scientific).unique().to_list()}
+    return text.replace(written)
 
 
 def _flag(frame: pl.DataFrame, name: str) -> pl.Series:

@@ -1,5 +1,6 @@
 """Totals per year and per asset and year, with callout counts (decimals as exact strings)."""
 
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -14,8 +15,14 @@ TOTAL_KEYS = ("proceeds", "cost_basis", "short_term_gain", "long_term_gain", "in
 
 def summarize(result: LotResult) -> dict[str, Any]:
     totals = Totals()
-    totals.add(result.lots, result.disposals, result.income)
+    for table, frame in (("lots", result.lots), ("disposals", result.disposals), ("income", result.income)):
+        totals.add(table, frame)
     return totals.summary(result.method, result.scope)
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    """summary.json's text."""
+    return json.dumps(summary, indent=2, sort_keys=True) + "\n"
 
 
 @dataclass
@@ -25,28 +32,30 @@ class Totals:
     sums: list[pl.DataFrame] = field(default_factory=list)
     flagged: dict[Callout, list[pl.Series]] = field(default_factory=lambda: {c: [] for c in Callout})
 
-    def add(self, lots: pl.DataFrame, disposals: pl.DataFrame, income: pl.DataFrame) -> None:
-        gains = disposals.select(
-            "asset",
-            pl.col("disposed_at").dt.year().alias("year"),
-            "proceeds",
-            "cost_basis",
-            pl.when(pl.col("term") == "SHORT").then(pl.col("gain")).otherwise(0).alias("short_term_gain"),
-            pl.when(pl.col("term") == "LONG").then(pl.col("gain")).otherwise(0).alias("long_term_gain"),
-        )
-        received = income.select("asset", pl.col("received_at").dt.year().alias("year"), income="value")
-        rows = pl.concat([gains, received], how="diagonal_relaxed").fill_null(0)
-        self.sums.append(rows.group_by("asset", "year").agg(pl.col(TOTAL_KEYS).sum()))
+    def add(self, table: str, frame: pl.DataFrame) -> None:
+        """Rows of one of the result's tables (by its name: lots, disposals or income)."""
+        if table == "disposals":
+            self.sums.append(
+                _by_asset_and_year(
+                    frame.select(
+                        "asset",
+                        pl.col("disposed_at").dt.year().alias("year"),
+                        "proceeds",
+                        "cost_basis",
+                        _gain_of("SHORT").alias("short_term_gain"),
+                        _gain_of("LONG").alias("long_term_gain"),
+                    )
+                )
+            )
+        elif table == "income":
+            received = frame.select("asset", pl.col("received_at").dt.year().alias("year"), income="value")
+            self.sums.append(_by_asset_and_year(received))
+        ids = frame["lot_id"] if table == "lots" else frame["flow_id"]
         for callout in Callout:
-            flagged = pl.col("callout").str.contains(callout.value)
-            self.flagged[callout] += [
-                disposals.filter(flagged)["flow_id"],
-                lots.filter(flagged)["lot_id"].alias("flow_id"),
-                income.filter(flagged)["flow_id"],
-            ]
+            self.flagged[callout].append(ids.filter(frame["callout"].str.contains(callout.value)))
 
     def summary(self, method: str, scope: Scope) -> dict[str, Any]:
-        rows = pl.concat(self.sums, how="vertical_relaxed")
+        rows = pl.concat(self.sums, how="diagonal_relaxed").fill_null(0)
         by_asset = rows.group_by("asset", "year").agg(pl.col(TOTAL_KEYS).sum()).sort("asset", "year")
         by_year = rows.group_by("year").agg(pl.col(TOTAL_KEYS).sum()).sort("year")
         assets: dict[str, dict[str, dict[str, str]]] = {}
@@ -60,6 +69,16 @@ class Totals:
             # a flow is counted once, whatever table rows it yields
             "callouts": {callout.value: pl.concat(ids).n_unique() for callout, ids in self.flagged.items()},
         }
+
+
+def _gain_of(term: str) -> pl.Expr:
+    return pl.when(pl.col("term") == term).then(pl.col("gain")).otherwise(0)
+
+
+def _by_asset_and_year(rows: pl.DataFrame) -> pl.DataFrame:
+    return rows.group_by("asset", "year").agg(
+        pl.col(name).sum() for name in TOTAL_KEYS if name in rows.columns
+    )
 
 
 def _totals(row: dict[str, Any]) -> dict[str, str]:

@@ -4,29 +4,15 @@ from collections.abc import Iterable
 
 import polars as pl
 
+from analytics.lots.c_core import lineage, scaled_as_decimal
 from analytics.lots.events import ACQUIRE
-from analytics.lots.native import lineage, scaled_as_decimal
 from analytics.lots.vocabulary import SCALE, Callout, SpRule
-from analytics.lots.walked import Walked
+from analytics.lots.walk import Walked
+from vocabulary.engine_columns import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS
 
 DECIMAL = pl.Decimal(38, SCALE)
 TIMESTAMP = pl.Datetime("us", "UTC")
 _RULES = {1: SpRule.SAME_DAY.value, 2: SpRule.BED_AND_BREAKFAST.value, 3: SpRule.SECTION_104.value}
-LOT_COLUMNS = (
-    "lot_id",
-    "origin_lot_id",
-    "transfer_chain",
-    "tx_id",
-    "asset",
-    "account",
-    "acquired_at",
-    "quantity",
-    "remaining",
-    "cost_basis",
-    "remaining_cost_basis",
-    "callout",
-)
-SNAPSHOT_COLUMNS = (*LOT_COLUMNS, "order", "rank")
 
 
 def as_decimals(frame: pl.DataFrame, names: Iterable[str]) -> pl.DataFrame:
@@ -188,23 +174,9 @@ def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, walked: Walked) ->
             acquired_at=pl.col("acquired").cast(TIMESTAMP),
             disposed_at=pl.col("ts").cast(TIMESTAMP),
         )
-        .select(
-            "flow_id",
-            "tx_id",
-            "type",
-            "asset",
-            "account",
-            "lot_id",
-            "origin_lot_id",
-            "transfer_chain",
-            "acquired_at",
-            "disposed_at",
+        .with_columns(
             (disposed_day - acquired_day).dt.total_days().alias("holding_days"),
-            "quantity",
-            "proceeds",
-            "cost_basis",
             (pl.col("proceeds") - pl.col("cost_basis") + pl.col("denied_loss")).alias("gain"),
-            "denied_loss",
             # IRS: long term when held more than one year, counted from the day after acquisition.
             pl.when(disposed_day > acquired_day.dt.offset_by("1y"))
             .then(pl.lit("LONG"))
@@ -220,20 +192,21 @@ def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, walked: Walked) ->
             .replace("", None)
             .alias("callout"),
         )
+        .select(DISPOSAL_COLUMNS)
     )
     return as_decimals(table, ("quantity", "proceeds", "cost_basis", "gain", "denied_loss"))
 
 
 def income_table(events: pl.DataFrame) -> pl.DataFrame:
-    income = events.filter(pl.col("income")).select(
-        "flow_id",
-        "tx_id",
-        "asset",
-        "account",
-        pl.col("ts").cast(TIMESTAMP).alias("received_at"),
-        "quantity",
-        pl.col("amount").alias("value"),
-        "type",
-        pl.when(pl.col("missing_price")).then(pl.lit(Callout.MISSING_PRICE_HISTORY.value)).alias("callout"),
+    income = (
+        events.filter(pl.col("income"))
+        .with_columns(
+            pl.col("ts").cast(TIMESTAMP).alias("received_at"),
+            pl.col("amount").alias("value"),
+            pl.when(pl.col("missing_price"))
+            .then(pl.lit(Callout.MISSING_PRICE_HISTORY.value))
+            .alias("callout"),
+        )
+        .select(INCOME_COLUMNS)
     )
     return as_decimals(income, ("quantity", "value"))

@@ -45,6 +45,15 @@ class MethodTimeline:
     def single(cls, method: Method) -> "MethodTimeline":
         return cls((Period(date(1970, 1, 1), None, method),))
 
+    def outside(self, method: Method) -> "MethodTimeline":
+        """This timeline with `method` before its first period and after a closed last one."""
+        first, last = self.periods[0], self.periods[-1]
+        before = (
+            (Period(date.min, first.start - timedelta(days=1), method),) if first.start > date.min else ()
+        )
+        after = (Period(last.end + timedelta(days=1), None, method),) if last.end is not None else ()
+        return MethodTimeline((*before, *self.periods, *after))
+
     @property
     def methods(self) -> frozenset[Method]:
         return frozenset(period.method for period in self.periods)

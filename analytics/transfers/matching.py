@@ -81,11 +81,17 @@ def match_transfers(
             if asset in sends_by_asset
         }
         unmatched_sends = tuple(
-            Unmatched(entry[3], _send_reason(asset, entry, paired, refused, receive_index, window_us))
+            Unmatched(
+                entry[3],
+                _unmatched_reason(asset, entry, paired, refused, receive_index, window_us, sending=True),
+            )
             for asset, entry in lone_sends
         )
         unmatched_receives = tuple(
-            Unmatched(entry[3], _receive_reason(asset, entry, paired, refused, send_index, window_us))
+            Unmatched(
+                entry[3],
+                _unmatched_reason(asset, entry, paired, refused, send_index, window_us, sending=False),
+            )
             for asset, entry in lone_receives
         )
     matches = [match for _, match in sorted(hand + automatic, key=lambda item: (item[0], item[1].send_id))]
@@ -193,57 +199,40 @@ def _match_reason(asset: str, fee: Decimal, delay_us: int) -> str:
     return f"{amount}, received {_span(-delay_us)} before the send (clock skew)"
 
 
-def _send_reason(
+def _unmatched_reason(
     asset: str,
-    send: Entry,
+    leg: Entry,
     paired: set[str],
     refused: set[str],
-    receives: dict[str, SideIndex],
+    counterparts: dict[str, SideIndex],
     window_us: int,
+    *,
+    sending: bool,
 ) -> str:
-    sent_us, sent, account_id, send_id = send
-    if send_id in paired:
-        return "every receive that fits was matched to another send that fits it better"
-    if send_id in refused:
-        return "every receive that fits was unlinked from it by hand"
-    index = receives.get(asset)
-    nearby = () if index is None else index.between(sent_us - _SKEW_US, sent_us + window_us)
+    """Why a send (or a receive) matched nothing; `counterparts` indexes the legs of the other side."""
+    at_us, quantity, account_id, leg_id = leg
+    this, other = ("send", "receive") if sending else ("receive", "send")
+    if leg_id in paired:
+        return f"every {other} that fits was matched to another {this} that fits it better"
+    if leg_id in refused:
+        return f"every {other} that fits was unlinked from it by hand"
+    toward = "into" if sending else "from"
+    before_us, after_us = (_SKEW_US, window_us) if sending else (window_us, _SKEW_US)
+    index = counterparts.get(asset)
+    nearby = () if index is None else index.between(at_us - before_us, at_us + after_us)
     if any(entry[2] != account_id for entry in nearby):
-        allowance = plausible_fee(asset, sent)
-        return (
-            f"receives of {asset} into other accounts within {_span(window_us)}, but none of "
-            f"{_plain(sent - allowance)} to {_plain(sent)}: the difference is more "
-            f"than a plausible network fee ({_plain(allowance)} {asset})"
-        )
+        if sending:
+            allowance = plausible_fee(asset, quantity)
+            fitting = (
+                f"{_plain(quantity - allowance)} to {_plain(quantity)}: the difference is more "
+                f"than a plausible network fee ({_plain(allowance)} {asset})"
+            )
+        else:
+            fitting = f"{_plain(quantity)} or at most a plausible network fee more"
+        return f"{other}s of {asset} {toward} other accounts within {_span(window_us)}, but none of {fitting}"
     return (
-        f"no receive of {asset} into another account "
-        f"from {_span(_SKEW_US)} before to {_span(window_us)} after the send"
-    )
-
-
-def _receive_reason(
-    asset: str,
-    receive: Entry,
-    paired: set[str],
-    refused: set[str],
-    sends: dict[str, SideIndex],
-    window_us: int,
-) -> str:
-    received_us, received, account_id, receive_id = receive
-    if receive_id in paired:
-        return "every send that fits was matched to another receive that fits it better"
-    if receive_id in refused:
-        return "every send that fits was unlinked from it by hand"
-    index = sends.get(asset)
-    nearby = () if index is None else index.between(received_us - window_us, received_us + _SKEW_US)
-    if any(entry[2] != account_id for entry in nearby):
-        return (
-            f"sends of {asset} from other accounts within {_span(window_us)}, but none of "
-            f"{_plain(received)} or at most a plausible network fee more"
-        )
-    return (
-        f"no send of {asset} from another account "
-        f"from {_span(window_us)} before to {_span(_SKEW_US)} after the receive"
+        f"no {other} of {asset} {toward} another account "
+        f"from {_span(before_us)} before to {_span(after_us)} after the {this}"
     )
 
 

@@ -5,24 +5,22 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
-from temporalio.common import WorkflowIDConflictPolicy
-from temporalio.service import RPCError
 
 from api.context import CairnInfo
+from api.jobs import start_work
+from api.limits import MAX_NAME_CHARS
+from api.pagination import check_page
 from api.schema.common import MutationResult
-from ledger.import_types import allowed_import_types
+from api.string_bounds import max_length
+from contracts.account_deletion import deletion
 from ledger.models import Account as AccountRow
 from ledger.scope.accounts import Balance as BalanceRow
+from ledger.scope.catalog import allowed_import_types
 from vocabulary.enums import AccountKind, JobStatus, SyncMethod
 from vocabulary.errors import WALLET_NAME_REQUIRED, AccountError
-from workflows.delete_account import DeleteAccountWorkflow, DeleteAccountWorkflowInput
-from workflows.delete_account import workflow_id as delete_workflow_id
-
-MAX_PAGE_SIZE = 200
-MAX_NAME_CHARS = 200
-NAME_TOO_LONG = f"Wallet name must be at most {MAX_NAME_CHARS} characters."
 
 
 @strawberry.type
@@ -90,7 +88,7 @@ class Account:
             integration_name="" if integration is None else integration.name,
             sync_method="" if sync_method is None else sync_method.value,
             is_synced_integration=sync_method in (SyncMethod.AUTOMATIC, SyncMethod.AUTOMATIC_AND_FILE),
-            allowed_import_types=[int(kind) for kind in allowed_import_types(row.kind, row.integration_slug)],
+            allowed_import_types=[int(kind) for kind in allowed_import_types(row.kind, integration)],
             sync_info=SyncInfo(
                 is_syncing=row.is_syncing,
                 will_be_deleted=row.will_be_deleted,
@@ -144,25 +142,14 @@ class AccountPage:
 
 
 async def _page(info: CairnInfo, kind: AccountKind, page: int, limit: int) -> AccountPage:
-    if page < 1:
-        raise ValueError("page must be 1 or more")
-    if not 1 <= limit <= MAX_PAGE_SIZE:
-        raise ValueError(f"limit must be between 1 and {MAX_PAGE_SIZE}")
-    rows, total = await info.context.scope.accounts_page(kind, page, limit)
+    check_page(page, limit)
+    rows, total = await info.context.scope.accounts.accounts_page(kind, page, limit)
     return AccountPage(items=[Account.of(row) for row in rows], total=total, page=page, limit=limit)
 
 
 def account_id_of(value: strawberry.ID) -> int | None:
     """The account (or transaction) id an ID names; None for anything that is not one."""
     return int(value) if str(value).isdecimal() else None
-
-
-def _name_problem(name: str) -> str | None:
-    if not name:
-        return WALLET_NAME_REQUIRED
-    if len(name) > MAX_NAME_CHARS:
-        return NAME_TOO_LONG
-    return None
 
 
 @strawberry.type
@@ -182,20 +169,21 @@ class AccountsQuery:
     @strawberry.field
     async def account(self, info: CairnInfo, id: strawberry.ID) -> Account | None:
         account_id = account_id_of(id)
-        row = None if account_id is None else await info.context.scope.account(account_id)
+        row = None if account_id is None else await info.context.scope.accounts.account(account_id)
         return None if row is None else Account.of(row)
 
 
 @strawberry.type
 class AccountsMutation:
     @strawberry.mutation
-    async def rename_custom_wallet(self, info: CairnInfo, id: strawberry.ID, name: str) -> MutationResult:
+    async def rename_custom_wallet(
+        self, info: CairnInfo, id: strawberry.ID, name: Annotated[str, max_length(MAX_NAME_CHARS)]
+    ) -> MutationResult:
         name = name.strip()
-        problem = _name_problem(name)
-        if problem is not None:
-            return MutationResult.failed(AccountError.INVALID_ACCOUNT, problem)
+        if not name:
+            return MutationResult.failed(AccountError.INVALID_ACCOUNT, WALLET_NAME_REQUIRED)
         account_id = account_id_of(id)
-        scope = info.context.scope
+        scope = info.context.scope.accounts
         renamed = (
             None
             if account_id is None
@@ -209,26 +197,20 @@ class AccountsMutation:
     @strawberry.mutation
     async def delete_custom_wallet(self, info: CairnInfo, id: strawberry.ID) -> MutationResult:
         context = info.context
+        accounts = context.scope.accounts
         account_id = account_id_of(id)
         marked = (
             None
             if account_id is None
-            else await context.scope.mark_account_for_deletion(account_id, AccountKind.CUSTOM_WALLET)
+            else await accounts.mark_account_for_deletion(account_id, AccountKind.CUSTOM_WALLET)
         )
         if marked is None:
             return MutationResult.failed(AccountError.ACCOUNT_NOT_FOUND)
-        await context.session.commit()
-        try:
-            client = await context.services.temporal()
-            await client.start_workflow(
-                DeleteAccountWorkflow.run,
-                DeleteAccountWorkflowInput(account_id=marked.id, user_id=context.user.id),
-                id=delete_workflow_id(marked.id),
-                task_queue=context.services.settings.task_queue,
-                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            )
-        except (RPCError, RuntimeError):
-            await context.scope.mark_account_for_deletion(marked.id, AccountKind.CUSTOM_WALLET, marked=False)
-            await context.session.commit()
-            return MutationResult.failed(AccountError.GENERIC_ERROR)
-        return MutationResult.ok()
+        started = await start_work(
+            context,
+            deletion(marked.id, context.user.id),
+            undo=lambda: accounts.mark_account_for_deletion(
+                marked.id, AccountKind.CUSTOM_WALLET, marked=False
+            ),
+        )
+        return MutationResult.ok() if started.ok else MutationResult.failed(AccountError.GENERIC_ERROR)

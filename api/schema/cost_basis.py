@@ -6,16 +6,14 @@ from __future__ import annotations
 from datetime import datetime
 
 import strawberry
-from temporalio.service import RPCError
 
 from api.context import CairnInfo
+from api.jobs import start_work
 from api.schema.common import MutationResult
+from contracts.cost_basis import run_request
 from ledger.models import CostBasisStatus as StatusRow
-from ledger.scope.cost_basis import CostBasisScope
-from ledger.writes.cost_basis import COST_BASIS_FAILED, ENQUEUE_FAILED
 from vocabulary.enums import CostBasisState, FreezingStatus, QueuePriority
-from vocabulary.errors import AccountError
-from workflows.cost_basis import request_run
+from vocabulary.errors import COST_BASIS_FAILED, ENQUEUE_FAILED, RECALCULATION_FAILED, AccountError
 
 
 @strawberry.type
@@ -64,8 +62,8 @@ class CostBasisQuery:
     @strawberry.field
     async def cost_basis_status(self, info: CairnInfo) -> CostBasisStatus:
         """The user's row, or the state of a user whose cost basis has never been computed."""
-        scope = info.context.scope
-        status = await scope.cost_basis_status()
+        scope = info.context.scope.cost_basis
+        status = await scope.status()
         freeze = await scope.latest_freeze()
         freezing = Freezing(
             status=FreezingStatus.UNFROZEN.value if freeze is None else freeze.status.value,
@@ -107,21 +105,23 @@ class CostBasisMutation:
         self, info: CairnInfo, priority: QueuePriority = QueuePriority.HIGH
     ) -> MutationResult:
         """Enqueue the user's cost-basis run; a request while one runs makes it run once more."""
-        context = info.context
-        scope = CostBasisScope(context.session, context.user.id)
-        before = await scope.request(priority)
-        await context.session.commit()
-        try:
-            client = await context.services.temporal()
-            await request_run(
-                client,
-                context.user.id,
-                context.user.public_id,
-                priority,
-                context.services.settings.task_queue,
-            )
-        except (RPCError, RuntimeError):
-            await scope.withdraw(before)
-            await context.session.commit()
-            return MutationResult.failed(AccountError.GENERIC_ERROR, ENQUEUE_FAILED)
-        return MutationResult.ok()
+        return await request_run(info, priority, ENQUEUE_FAILED)
+
+    @strawberry.mutation
+    async def request_tax_recalculation(self, info: CairnInfo) -> MutationResult:
+        """The tax page's Recalculate: the same run as enqueueCostBasis, at high priority."""
+        return await request_run(info, QueuePriority.HIGH, RECALCULATION_FAILED)
+
+
+async def request_run(info: CairnInfo, priority: QueuePriority, failure: str) -> MutationResult:
+    """Mark the run requested and start (or join) the user's CostBasisWorkflow; `failure` is what the
+    user reads when it could not be started (the request is then withdrawn)."""
+    context = info.context
+    scope = context.scope.cost_basis
+    before = await scope.request(priority)
+    started = await start_work(
+        context,
+        run_request(context.user.id, context.user.public_id, priority),
+        undo=lambda: scope.withdraw(before),
+    )
+    return MutationResult.ok() if started.ok else MutationResult.failed(AccountError.GENERIC_ERROR, failure)

@@ -7,18 +7,28 @@ generic CSV and wallet or blockchain integrations make a custom wallet (kind 3).
 
 from __future__ import annotations
 
-import uuid
+from typing import Annotated
 
 import strawberry
-from temporalio.service import RPCError
 
 from api.context import CairnInfo
+from api.jobs import NewJob, start_work
+from api.limits import MAX_ID_CHARS, MAX_NAME_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS
 from api.schema.accounts import Account, account_id_of
-from api.schema.uploads import check_upload
-from ledger.import_types import IMPORT_TYPE_NAMES, allowed_import_types
+from api.schema.uploads import checked_upload
+from api.string_bounds import MaxLength, max_length
+from contracts.ids import account_import_id, csv_import_id
+from contracts.imports import CsvImportInput, account_import, new_account_import
 from ledger.models import Job
-from ledger.scope.catalog import integration_by_slug
-from vocabulary.enums import AccountKind, ImportType, IntegrationCategory, JobKind, JobStatus
+from ledger.scope.catalog import allowed_import_types, integration_by_slug
+from vocabulary.enums import (
+    IMPORT_TYPE_NAMES,
+    AccountKind,
+    ImportType,
+    IntegrationCategory,
+    JobKind,
+    JobStatus,
+)
 from vocabulary.errors import (
     CUSTOM_WALLET_CREATION_FAILED,
     VIEW_AS_IMPORT_FORBIDDEN,
@@ -27,23 +37,15 @@ from vocabulary.errors import (
     account_error_message,
     wrong_import_type,
 )
-from workflows.csv_import import (
-    AccountImportInput,
-    AccountImportWorkflow,
-    CsvImportInput,
-    CsvImportWorkflow,
-    account_import_workflow_id,
-)
-from workflows.csv_import import workflow_id as csv_import_workflow_id
 
 UNKNOWN_JOB = "This import could not be found."
 
 
 @strawberry.input
 class CustomWalletInput:
-    wallet_name: str
-    csv_url: str
-    account_type_slug: str
+    wallet_name: str = strawberry.field(directives=[MaxLength(chars=MAX_NAME_CHARS)])
+    csv_url: str = strawberry.field(directives=[MaxLength(chars=MAX_URL_CHARS)])
+    account_type_slug: str = strawberry.field(directives=[MaxLength(chars=MAX_SLUG_CHARS)])
 
 
 @strawberry.type
@@ -61,7 +63,7 @@ class CreateCustomWalletResult:
 @strawberry.input
 class ImportAccountTransactionsInput:
     account_id: strawberry.ID
-    csv_url: str
+    csv_url: str = strawberry.field(directives=[MaxLength(chars=MAX_URL_CHARS)])
     import_type: int  # spec 000 §3: 1 generic CSV, 2 trade imports, 3 trade transfers, 7 transaction history
 
 
@@ -91,6 +93,10 @@ class CsvImportJob:
     number_skipped: int
     number_user_defined_tokens: int
     progress: int
+    resuming: bool = strawberry.field(
+        description="The import runs again after a failure (a worker restarted) and has not yet passed "
+        "the progress it had reached: the UI shows Resuming…"
+    )
 
     @classmethod
     def of(cls, job: Job) -> CsvImportJob:
@@ -107,6 +113,7 @@ class CsvImportJob:
             number_skipped=job.number_skipped,
             number_user_defined_tokens=job.number_user_defined_tokens,
             progress=job.progress,
+            resuming=job.resuming and not job.is_final,
         )
 
     @classmethod
@@ -124,21 +131,24 @@ class CsvImportJob:
             number_skipped=0,
             number_user_defined_tokens=0,
             progress=0,
+            resuming=False,
         )
 
     @strawberry.field(description="The account the file was imported into: a custom wallet or an exchange.")
     async def created_custom_wallet(self, info: CairnInfo) -> Account | None:
         if self.account_id is None:
             return None
-        row = await info.context.scope.account(self.account_id)
+        row = await info.context.scope.accounts.account(self.account_id)
         return None if row is None else Account.of(row)
 
 
 @strawberry.type
 class ImportsQuery:
     @strawberry.field
-    async def csv_import_job_status(self, info: CairnInfo, job_id: str) -> CsvImportJob:
-        job = await info.context.scope.job(job_id, JobKind.CSV_IMPORT)
+    async def csv_import_job_status(
+        self, info: CairnInfo, job_id: Annotated[str, max_length(MAX_ID_CHARS)]
+    ) -> CsvImportJob:
+        job = await info.context.scope.jobs.job(job_id, JobKind.CSV_IMPORT)
         return CsvImportJob.unknown(job_id) if job is None else CsvImportJob.of(job)
 
 
@@ -162,26 +172,20 @@ class ImportsMutation:
             if integration.category == IntegrationCategory.EXCHANGE
             else AccountKind.CUSTOM_WALLET
         )
-        account = await context.scope.create_account(kind, name, integration)
-        job_id = csv_import_workflow_id(str(uuid.uuid4()))
-        await context.scope.create_job(job_id, JobKind.CSV_IMPORT, account.id)
-        await context.session.commit()
-        try:
-            client = await context.services.temporal()
-            await client.start_workflow(
-                CsvImportWorkflow.run,
-                CsvImportInput(
-                    job_id=job_id, account_id=account.id, user_id=context.user.id, file_url=given.csv_url
-                ),
-                id=job_id,
-                task_queue=context.services.settings.task_queue,
-            )
-        except (RPCError, RuntimeError):
-            await context.scope.fail_job(job_id, CUSTOM_WALLET_CREATION_FAILED)
-            await context.scope.discard_account(account.id)
-            await context.session.commit()
+        report = await checked_upload(context, given.csv_url)
+        if report.errors:  # nothing is created for a file that was never checked or failed its check
+            return CreateCustomWalletResult.failed(AccountError.GENERIC_ERROR, "\n".join(report.errors))
+        accounts = context.scope.accounts
+        account = await accounts.create_account(kind, name, integration)
+        started = await start_work(
+            context,
+            new_account_import(CsvImportInput(csv_import_id(), account.id, context.user.id, given.csv_url)),
+            job=NewJob(JobKind.CSV_IMPORT, account.id, CUSTOM_WALLET_CREATION_FAILED),
+            undo=lambda: accounts.discard_account(account.id),
+        )
+        if not started.ok:
             return CreateCustomWalletResult.failed(AccountError.GENERIC_ERROR, CUSTOM_WALLET_CREATION_FAILED)
-        return CreateCustomWalletResult(success=True, job_id=job_id)
+        return CreateCustomWalletResult(success=True, job_id=started.job_id)
 
     @strawberry.mutation
     async def import_account_transactions(
@@ -194,14 +198,14 @@ class ImportsMutation:
                 AccountError.INVALID_ACCOUNT, VIEW_AS_IMPORT_FORBIDDEN
             )
         account_id = account_id_of(input.account_id)
-        account = None if account_id is None else await context.scope.account(account_id)
+        account = None if account_id is None else await context.scope.accounts.account(account_id)
         if account is None or account.will_be_deleted:
             return ImportAccountTransactionsResult.failed(AccountError.ACCOUNT_NOT_FOUND)
-        if input.import_type not in allowed_import_types(account.kind, account.integration_slug):
+        if input.import_type not in allowed_import_types(account.kind, account.integration):
             return ImportAccountTransactionsResult.failed(AccountError.INVALID_IMPORT_TYPE)
         if context.services.storage.key_of(input.csv_url, context.user.public_id) is None:
             return ImportAccountTransactionsResult.failed(AccountError.INVALID_FILE_URL)
-        report = await check_upload(context, input.csv_url)
+        report = await checked_upload(context, input.csv_url)
         if report.errors or report.import_type is None or report.format_name is None:
             return ImportAccountTransactionsResult.failed(
                 AccountError.GENERIC_ERROR, "\n".join(report.errors)
@@ -215,29 +219,23 @@ class ImportsMutation:
                     IMPORT_TYPE_NAMES[ImportType(input.import_type)],
                 ),
             )
-        job_id = account_import_workflow_id(str(uuid.uuid4()))
-        await context.scope.create_job(job_id, JobKind.CSV_IMPORT, account.id)
         account.is_syncing = True
-        await context.session.commit()
-        try:
-            client = await context.services.temporal()
-            await client.start_workflow(
-                AccountImportWorkflow.run,
-                AccountImportInput(
-                    job_id=job_id,
-                    account_id=account.id,
-                    user_id=context.user.id,
-                    file_url=input.csv_url,
-                    import_type=input.import_type,
-                ),
-                id=job_id,
-                task_queue=context.services.settings.task_queue,
-            )
-        except (RPCError, RuntimeError):
-            await context.scope.fail_job(job_id, CUSTOM_WALLET_CREATION_FAILED)
+
+        async def stop_syncing() -> None:
             account.is_syncing = False
-            await context.session.commit()
+
+        started = await start_work(
+            context,
+            account_import(
+                CsvImportInput(
+                    account_import_id(), account.id, context.user.id, input.csv_url, input.import_type
+                )
+            ),
+            job=NewJob(JobKind.CSV_IMPORT, account.id, CUSTOM_WALLET_CREATION_FAILED),
+            undo=stop_syncing,
+        )
+        if not started.ok:
             return ImportAccountTransactionsResult.failed(
                 AccountError.GENERIC_ERROR, CUSTOM_WALLET_CREATION_FAILED
             )
-        return ImportAccountTransactionsResult(success=True, job_id=job_id)
+        return ImportAccountTransactionsResult(success=True, job_id=started.job_id)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
+from starlette.concurrency import run_in_threadpool
 
 from api.context import CairnInfo
+from api.limits import MAX_ADDRESS_CHARS, MAX_SEARCH_CHARS
+from api.string_bounds import max_length
 from ingest.addresses import detected_crypto_networks
 from ledger.models import Integration as IntegrationRow
 from ledger.scope.catalog import search_integrations
@@ -74,9 +79,15 @@ class DetectedCryptoNetwork:
 @strawberry.type
 class IntegrationsQuery:
     @strawberry.field
-    async def integrations(self, info: CairnInfo, search: str | None = None) -> list[Integration]:
+    async def integrations(
+        self, info: CairnInfo, search: Annotated[str | None, max_length(MAX_SEARCH_CHARS)] = None
+    ) -> list[Integration]:
         return [Integration.of(row) for row in await search_integrations(info.context.session, search)]
 
     @strawberry.field
-    def detected_crypto_networks(self, address: str) -> list[DetectedCryptoNetwork]:
-        return [DetectedCryptoNetwork(crypto_network_name=name) for name in detected_crypto_networks(address)]
+    async def detected_crypto_networks(
+        self, address: Annotated[str, max_length(MAX_ADDRESS_CHARS)]
+    ) -> list[DetectedCryptoNetwork]:
+        # checksums and base58 decoding are pure CPU: in a thread, the event loop keeps serving
+        names = await run_in_threadpool(detected_crypto_networks, address)
+        return [DetectedCryptoNetwork(crypto_network_name=name) for name in names]

@@ -1,29 +1,59 @@
-"""Transactions: the paged list (50 a page, spec 000 §9), the legs to review that transfer matching
-left unpaired, and linking or unlinking a transfer's two legs by hand."""
+"""Transactions (spec 001 §2, §7): the searched list (50 a page, keyset-paged), its count, one
+transaction in detail, the legs to review that transfer matching left unpaired, and linking or unlinking
+a transfer's two legs by hand. Edits are in api.schema.transaction_edits."""
 
 from __future__ import annotations
 
+import uuid
+from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
+from graphql import GraphQLError
 
 from api.context import CairnInfo
-from api.schema.accounts import MAX_PAGE_SIZE, account_id_of
+from api.limits import MAX_ID_CHARS, MAX_SEARCH_CHARS
+from api.pagination import check_offset, check_page
+from api.schema.accounts import account_id_of
 from api.schema.common import MutationResult
-from ledger.scope.transactions import TransactionView
+from api.string_bounds import MaxLength, max_length
+from ledger.scope.transaction_search import Cursor, Search, SearchError, parse
+from ledger.scope.transactions import FlowView, TransactionView
+from ledger.scope.transactions import TransactionDetail as Detail
 from vocabulary.errors import TRANSFER_ERROR_MESSAGES, TransferError
 
-PAGE_SIZE = 50
+PAGE_SIZE = 50  # spec 001 §9
 
 
 @strawberry.type
 class TransactionFlow:
+    id: strawberry.ID
     direction: str  # INFLOW or OUTFLOW
+    asset_id: str
     asset: str
     quantity: Decimal
     value: Decimal | None
+    value_currency: str | None
     is_fee: bool
+    is_overridden: bool = strawberry.field(
+        description="The value is the user's cost basis or proceeds (USD)."
+    )
+
+    @classmethod
+    def of(cls, flow: FlowView) -> TransactionFlow:
+        return cls(
+            id=strawberry.ID(str(flow.id)),
+            direction=flow.direction.value,
+            asset_id=flow.asset_id,
+            asset=flow.asset,
+            quantity=flow.quantity,
+            value=flow.value,
+            value_currency=flow.value_currency,
+            is_fee=flow.is_fee,
+            is_overridden=flow.is_overridden,
+        )
 
 
 @strawberry.type
@@ -34,11 +64,21 @@ class TransactionItem:
     type: str
     account_id: strawberry.ID
     account_name: str
+    description: str
+    is_manual: bool
+    is_ignored: bool
+    is_taxable: bool | None = strawberry.field(description="The user's word on its receipts; null: by type.")
     needs_review: bool
     review_reason: str | None
     linked_transaction_id: strawberry.ID | None  # the other leg of its transfer
     link_confidence: Decimal | None  # 0 to 1; 1 for a link made by hand
     flows: list[TransactionFlow]
+    fiat_value: Decimal | None = strawberry.field(
+        description="In USD: as stated, else as the last run valued it."
+    )
+    gain: Decimal | None = strawberry.field(
+        description="Of its disposals in the last cost-basis run, in USD."
+    )
 
     @classmethod
     def of(cls, view: TransactionView) -> TransactionItem:
@@ -51,20 +91,17 @@ class TransactionItem:
             type=row.type.value,
             account_id=strawberry.ID(str(row.account_id)),
             account_name=view.account_name,
+            description=row.description,
+            is_manual=row.is_manual,
+            is_ignored=row.is_ignored,
+            is_taxable=row.is_taxable,
             needs_review=view.review_reason is not None,
             review_reason=view.review_reason,
             linked_transaction_id=None if linked is None else strawberry.ID(str(linked)),
             link_confidence=view.link_confidence,
-            flows=[
-                TransactionFlow(
-                    direction=flow.direction.value,
-                    asset=flow.asset,
-                    quantity=flow.quantity,
-                    value=flow.value,
-                    is_fee=flow.is_fee,
-                )
-                for flow in view.flows
-            ],
+            flows=[TransactionFlow.of(flow) for flow in view.flows],
+            fiat_value=view.fiat_value,
+            gain=view.gain,
         )
 
 
@@ -74,6 +111,128 @@ class TransactionPage:
     total: int
     page: int
     limit: int
+    next_cursor: str | None = strawberry.field(
+        description="Pass as `after` for the next page; null on the last."
+    )
+
+
+@strawberry.type
+class TransactionLinkInfo:
+    id: strawberry.ID
+    link_type: str  # bridge, linked_trade or transfer
+    other_public_id: strawberry.ID
+    outgoing: bool
+    confidence: Decimal
+    created_by: str  # user or auto
+
+
+@strawberry.type
+class TransactionLot:
+    """A lot the transaction opened: its cost basis (an acquisition's), and what remains of it."""
+
+    lot_id: str
+    asset: str
+    quantity: Decimal
+    cost_basis: Decimal
+    remaining: Decimal
+    remaining_cost_basis: Decimal
+    transfer_chain: str
+
+
+@strawberry.type
+class TransactionDisposedLot:
+    """A lot slice the transaction disposed of, with its lineage back to the acquisition."""
+
+    id: strawberry.ID
+    flow_id: str
+    lot_id: str | None
+    origin_lot_id: str | None
+    transfer_chain: str | None
+    asset: str
+    acquired_at: datetime
+    quantity: Decimal
+    proceeds: Decimal
+    cost_basis: Decimal
+    gain: Decimal
+    term: str
+    rule: str | None
+    callout: str | None
+
+
+@strawberry.type
+class TransactionEditInfo:
+    field: str
+    old_value: str | None
+    new_value: str | None
+    edited_at: datetime
+
+
+@strawberry.type
+class TransactionDetail:
+    transaction: TransactionItem
+    labels: list[str]
+    links: list[TransactionLinkInfo]
+    lots: list[TransactionLot]
+    disposed_lots: list[TransactionDisposedLot]
+    edits: list[TransactionEditInfo]
+
+    @classmethod
+    def of(cls, detail: Detail) -> TransactionDetail:
+        return cls(
+            transaction=TransactionItem.of(detail.view),
+            labels=detail.labels,
+            links=[
+                TransactionLinkInfo(
+                    id=strawberry.ID(str(link.id)),
+                    link_type=link.link_type.value,
+                    other_public_id=strawberry.ID(str(link.other_public_id)),
+                    outgoing=link.outgoing,
+                    confidence=link.confidence,
+                    created_by=link.created_by,
+                )
+                for link in detail.links
+            ],
+            lots=[
+                TransactionLot(
+                    lot_id=lot.lot_id,
+                    asset=lot.asset,
+                    quantity=lot.quantity,
+                    cost_basis=lot.cost_basis,
+                    remaining=lot.remaining,
+                    remaining_cost_basis=lot.remaining_cost_basis,
+                    transfer_chain=lot.transfer_chain,
+                )
+                for lot in detail.lots
+            ],
+            disposed_lots=[
+                TransactionDisposedLot(
+                    id=strawberry.ID(str(slice_.id)),
+                    flow_id=slice_.flow_id,
+                    lot_id=slice_.lot_id,
+                    origin_lot_id=slice_.origin_lot_id,
+                    transfer_chain=slice_.transfer_chain,
+                    asset=slice_.asset,
+                    acquired_at=slice_.acquired_at,
+                    quantity=slice_.quantity,
+                    proceeds=slice_.proceeds,
+                    cost_basis=slice_.cost_basis,
+                    gain=slice_.gain,
+                    term=slice_.term,
+                    rule=slice_.rule,
+                    callout=slice_.callout,
+                )
+                for slice_ in detail.disposed_lots
+            ],
+            edits=[
+                TransactionEditInfo(
+                    field=edit.field,
+                    old_value=edit.old_value,
+                    new_value=edit.new_value,
+                    edited_at=edit.edited_at,
+                )
+                for edit in detail.edits
+            ],
+        )
 
 
 def _failed(code: TransferError) -> MutationResult:
@@ -85,30 +244,105 @@ def _pair(send: strawberry.ID, receive: strawberry.ID) -> tuple[int, int] | None
     return None if send_id is None or receive_id is None else (send_id, receive_id)
 
 
+def public_id_of(value: strawberry.ID) -> uuid.UUID | None:
+    """The transaction public id an ID names; None for anything that is not one."""
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        return None
+
+
+def _search(query: str, needs_review: bool | None, account_id: strawberry.ID | None) -> Search | None:
+    """The page's search; None when it names an account that cannot be the user's."""
+    try:
+        search = parse(query)
+    except SearchError as error:
+        raise GraphQLError(str(error)) from None
+    if needs_review is not None:
+        search = replace(search, needs_review=needs_review)
+    if account_id is not None:
+        account = account_id_of(account_id)
+        if account is None:
+            return None
+        search = replace(search, account_ids=(*search.account_ids, account))
+    return search
+
+
+Query = Annotated[
+    str,
+    strawberry.argument(
+        description="Words and the filters has:review, wallet:{id}, is:uncategorized, asset_id:{id}, "
+        "crypto_id:{id}, fiat_id:{id}, user_asset_id:{id}, nft_id:{id}, blockchain_token_id:{id}, "
+        "from:YYYY-MM-DD and to:YYYY-MM-DD, all combined.",
+        directives=[MaxLength(chars=MAX_SEARCH_CHARS)],
+    ),
+]
+
+
+@strawberry.type
+class TransactionAsset:
+    id: strawberry.ID
+    symbol: str
+    name: str
+    type: str  # CRYPTO_CURRENCY, FIAT, USER_DEFINED_TOKEN …
+
+
 @strawberry.type
 class TransactionsQuery:
-    @strawberry.field
+    @strawberry.field(description="Newest first; `after` (a page's nextCursor) pages by keyset.")
     async def transactions(
         self,
         info: CairnInfo,
         page: int = 1,
         limit: int = PAGE_SIZE,
+        query: Query = "",
+        after: Annotated[str | None, max_length(MAX_ID_CHARS)] = None,
         needs_review: bool | None = None,
         account_id: strawberry.ID | None = None,
     ) -> TransactionPage:
-        if page < 1:
-            raise ValueError("page must be 1 or more")
-        if not 1 <= limit <= MAX_PAGE_SIZE:
-            raise ValueError(f"limit must be between 1 and {MAX_PAGE_SIZE}")
-        account = None if account_id is None else account_id_of(account_id)
-        if account_id is not None and account is None:
-            return TransactionPage(items=[], total=0, page=page, limit=limit)
-        views, total = await info.context.transactions.page(
-            page, limit, needs_review=needs_review, account_id=account
-        )
+        check_page(page, limit)
+        search = _search(query, needs_review, account_id)
+        if search is None:
+            return TransactionPage(items=[], total=0, page=page, limit=limit, next_cursor=None)
+        try:
+            cursor = None if after is None else Cursor.parse(after)
+        except SearchError as error:
+            raise GraphQLError(str(error)) from None
+        scope = info.context.scope.transactions
+        views, next_cursor = await scope.page(search, limit, page=page, after=cursor)
         return TransactionPage(
-            items=[TransactionItem.of(view) for view in views], total=total, page=page, limit=limit
+            items=[TransactionItem.of(view) for view in views],
+            total=await scope.count(search),
+            page=page,
+            limit=limit,
+            next_cursor=None if next_cursor is None else str(next_cursor),
         )
+
+    @strawberry.field(description="How many transactions match the search.")
+    async def transaction_count(self, info: CairnInfo, query: Query = "") -> int:
+        search = _search(query, None, None)
+        return 0 if search is None else await info.context.scope.transactions.count(search)
+
+    @strawberry.field(description="Assets a transaction may hold whose symbol or name starts with `query`.")
+    async def currency_search(
+        self, info: CairnInfo, query: Annotated[str, max_length(MAX_SEARCH_CHARS)], limit: int = 20
+    ) -> list[TransactionAsset]:
+        check_offset(0, limit)
+        found = await info.context.scope.transactions.assets(query, limit)
+        return [
+            TransactionAsset(
+                id=strawberry.ID(asset.id), symbol=asset.symbol, name=asset.name, type=asset.type.value
+            )
+            for asset in found
+        ]
+
+    @strawberry.field(
+        description="One transaction with its flows, links, lots and lineage; null when not found."
+    )
+    async def transaction(self, info: CairnInfo, public_id: strawberry.ID) -> TransactionDetail | None:
+        found = public_id_of(public_id)
+        detail = None if found is None else await info.context.scope.transactions.detail(found)
+        return None if detail is None else TransactionDetail.of(detail)
 
 
 @strawberry.type
@@ -136,7 +370,7 @@ async def _change_link(
     pair = _pair(send_id, receive_id)
     if pair is None:
         return _failed(unknown)
-    scope = info.context.transactions
+    scope = info.context.scope.transactions
     problem = await (scope.link_transfer(*pair) if link else scope.unlink_transfer(*pair))
     if problem is not None:
         return _failed(problem)

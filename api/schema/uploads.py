@@ -1,50 +1,47 @@
-"""Uploads: presigned POST policies for the browser, and validating an uploaded file before import.
+"""Uploads: presigned POST policies for the browser, and the check of an uploaded file before import.
 
-Validation parses the whole file, which takes seconds for a large one, so it runs in the worker as
-ValidateCsvWorkflow; the API waits for its report without doing the work.
+The check parses the whole file, which takes seconds for a large one, so it runs in the worker as
+ValidateCsvWorkflow, whose job row holds the report: csvValidation starts it (or joins it; a check that
+succeeded is read back, never run again) and answers at once, and the client polls
+csvValidationJobStatus. The mutations that import a file read the same report.
 """
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
+from typing import Annotated
 
 import strawberry
-from temporalio.client import WorkflowFailureError
-from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import WorkflowAlreadyStartedError
-from temporalio.service import RPCError
 
 from api.context import CairnInfo, Context
+from api.jobs import start_work
+from api.limits import MAX_FILENAME_CHARS, MAX_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS
+from api.string_bounds import max_length
+from contracts.ids import csv_validation_id
+from contracts.validation import CsvFileReport, validation
+from ledger.models import Job
 from ledger.scope.catalog import integration_by_slug
-from vocabulary.errors import AccountError, account_error_message, only_formats_allowed
-from workflows.csv_validation import CsvFileReport, ValidateCsvInput, ValidateCsvWorkflow
-from workflows.csv_validation import workflow_id as validation_workflow_id
+from vocabulary.enums import JobKind, JobStatus
+from vocabulary.errors import (
+    VALIDATE_FIRST,
+    VALIDATION_FAILED,
+    AccountError,
+    account_error_message,
+    only_formats_allowed,
+)
 
 DEFAULT_FILE_FORMATS = [".csv", ".xls", ".xlsx"]  # spec 000 §9
 FILENAME_REQUIRED = "A file name is required."
-VALIDATION_FAILED = "There was an issue while trying to validate the file's format."  # spec 000 §8
+UNKNOWN_CHECK = "This check could not be found."
 
 
-async def check_upload(context: Context, file_url: str) -> CsvFileReport:
-    """The worker's report on one of the user's uploads. A check of the same file that is running is
-    joined, and one that succeeded is read back rather than run again."""
-    try:
-        client = await context.services.temporal()
-        workflow_id = validation_workflow_id(context.user.id, file_url)
-        try:
-            handle = await client.start_workflow(
-                ValidateCsvWorkflow.run,
-                ValidateCsvInput(user_id=context.user.id, file_url=file_url),
-                id=workflow_id,
-                task_queue=context.services.settings.task_queue,
-                id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
-                id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            )
-        except WorkflowAlreadyStartedError:
-            handle = client.get_workflow_handle_for(ValidateCsvWorkflow.run, workflow_id)
-        return await handle.result()
-    except (RPCError, RuntimeError, WorkflowFailureError):
-        return CsvFileReport(errors=[VALIDATION_FAILED])
+async def checked_upload(context: Context, file_url: str) -> CsvFileReport:
+    """The worker's report on one of the user's uploads; a file not checked yet (or whose check has not
+    ended or failed) answers an error asking for the check first."""
+    job = await context.scope.jobs.job(csv_validation_id(context.user.id, file_url), JobKind.CSV_VALIDATION)
+    if job is None or job.status != JobStatus.FINISHED or job.result is None:
+        return CsvFileReport(errors=[VALIDATE_FIRST])
+    return CsvFileReport(**job.result)
 
 
 @strawberry.type
@@ -69,6 +66,8 @@ class PresignFileUploadResult:
 
 @strawberry.type
 class CsvValidation:
+    job_id: str | None  # None when answered at once, without a check in the worker
+    is_status_final: bool
     csv_validation_errors: list[str]
     format: str | None
     import_type: int | None  # of the detected format: 1, 2, 3 or 7
@@ -76,8 +75,10 @@ class CsvValidation:
     number_ignored: int
 
     @classmethod
-    def failed(cls, *errors: str) -> CsvValidation:
+    def failed(cls, *errors: str, job_id: str | None = None) -> CsvValidation:
         return cls(
+            job_id=job_id,
+            is_status_final=True,
             csv_validation_errors=list(errors),
             format=None,
             import_type=None,
@@ -85,12 +86,43 @@ class CsvValidation:
             number_ignored=0,
         )
 
+    @classmethod
+    def of(cls, job: Job) -> CsvValidation:
+        if job.status == JobStatus.FAILED:
+            return cls.failed(VALIDATION_FAILED, job_id=job.id)
+        if not job.is_final or job.result is None:
+            return cls(
+                job_id=job.id,
+                is_status_final=False,
+                csv_validation_errors=[],
+                format=None,
+                import_type=None,
+                number_total=0,
+                number_ignored=0,
+            )
+        report = CsvFileReport(**job.result)
+        return cls(
+            job_id=job.id,
+            is_status_final=True,
+            csv_validation_errors=report.errors,
+            format=report.format_name,
+            import_type=report.import_type,
+            number_total=report.number_transactions + report.number_ignored,
+            number_ignored=report.number_ignored,
+        )
+
 
 @strawberry.type
 class UploadsQuery:
-    @strawberry.field
+    @strawberry.field(
+        description="Starts (or joins) the worker's check of an upload; poll csvValidationJobStatus."
+    )
     async def csv_validation(
-        self, info: CairnInfo, csv_file_url: str, is_generic: bool, account_type_slug: str
+        self,
+        info: CairnInfo,
+        csv_file_url: Annotated[str, max_length(MAX_URL_CHARS)],
+        is_generic: bool,
+        account_type_slug: Annotated[str, max_length(MAX_SLUG_CHARS)],
     ) -> CsvValidation:
         context = info.context
         storage = context.services.storage
@@ -103,20 +135,31 @@ class UploadsQuery:
         formats = DEFAULT_FILE_FORMATS if is_generic else list(integration.supported_file_formats)
         if PurePosixPath(key).suffix.lower() not in formats:
             return CsvValidation.failed(only_formats_allowed(formats))
-        report = await check_upload(context, csv_file_url)
-        return CsvValidation(
-            csv_validation_errors=report.errors,
-            format=report.format_name,
-            import_type=report.import_type,
-            number_total=report.number_transactions + report.number_ignored,
-            number_ignored=report.number_ignored,
-        )
+        start = validation(context.user.id, csv_file_url)
+        jobs = context.scope.jobs
+        if await jobs.claim_job(start.id, JobKind.CSV_VALIDATION):
+            started = await start_work(
+                context, start, undo=lambda: jobs.fail_job(start.id, VALIDATION_FAILED)
+            )
+            if not started.ok:
+                return CsvValidation.failed(VALIDATION_FAILED)
+        job = await jobs.job(start.id, JobKind.CSV_VALIDATION)
+        return CsvValidation.failed(VALIDATION_FAILED) if job is None else CsvValidation.of(job)
+
+    @strawberry.field
+    async def csv_validation_job_status(
+        self, info: CairnInfo, job_id: Annotated[str, max_length(MAX_ID_CHARS)]
+    ) -> CsvValidation:
+        job = await info.context.scope.jobs.job(job_id, JobKind.CSV_VALIDATION)
+        return CsvValidation.failed(UNKNOWN_CHECK, job_id=job_id) if job is None else CsvValidation.of(job)
 
 
 @strawberry.type
 class UploadsMutation:
     @strawberry.mutation
-    def presign_file_upload(self, info: CairnInfo, filename: str) -> PresignFileUploadResult:
+    def presign_file_upload(
+        self, info: CairnInfo, filename: Annotated[str, max_length(MAX_FILENAME_CHARS)]
+    ) -> PresignFileUploadResult:
         if not filename.strip():
             return PresignFileUploadResult(result=None, success=False, error=FILENAME_REQUIRED)
         post = info.context.services.storage.presign_upload(info.context.user.public_id, filename)

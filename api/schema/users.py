@@ -6,7 +6,8 @@ import strawberry
 
 from api.context import CairnInfo
 from ledger.models import User as UserRow
-from vocabulary.enums import AccountKind
+from ledger.scope.settings import theme_of
+from vocabulary.enums import AccountKind, Theme
 
 
 @strawberry.type
@@ -23,11 +24,12 @@ class User:
     is_admin: bool
     base_currency: str
     cost_basis_by_wallet: bool
+    selected_theme: Theme
     view_as_user_id: strawberry.ID | None  # set while an admin or tax pro acts as this user
 
     @strawberry.field
     async def stats(self, info: CairnInfo) -> UserStats:
-        counts = await info.context.scope.account_counts()
+        counts = await info.context.scope.accounts.account_counts()
         return UserStats(
             number_of_exchanges=counts.get(AccountKind.EXCHANGE, 0),
             number_of_local_wallets=counts.get(AccountKind.WALLET, 0),
@@ -42,6 +44,7 @@ class User:
             is_admin=user.is_admin,
             base_currency=user.base_currency,
             cost_basis_by_wallet=user.cost_basis_by_wallet,
+            selected_theme=theme_of(user),
             view_as_user_id=None,
         )
 

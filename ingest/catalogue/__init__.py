@@ -1,5 +1,5 @@
 """The integration catalogue of the add-your-wallets modal: every exchange, blockchain and wallet
-Cairn links, read from integrations.json (written by `python -m ingest.catalogue.generate`)."""
+Cairn links, read from integrations.json (written by `python -m tools.catalogue.generate`)."""
 
 import json
 from functools import cache

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import polars as pl
 
 from ingest.files.model import ColumnarFile, FileFormat, Ignored, ParsedTransaction, RowError, Sheet
 from ingest.files.reader import UnreadableFile, read_sheet
 from ingest.files.registry import all_formats, detect
+from ingest.files.unpack import MAX_UNPACKED_BYTES
+from vocabulary.enums import ImportType
 
 NOT_FOUND = "We haven't found the integration you're looking for. You can upload a CSV file instead."
 GENERIC_HEADER = (
@@ -56,32 +59,44 @@ class FileReport:
     ignored: list[Ignored] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     assets: set[str] = field(default_factory=set)
+    import_type: ImportType | None = None  # of the detected format
 
     @property
     def importable(self) -> bool:
         return self.format_id is not None and not self.errors
 
 
-def open_file(data: bytes, filename: str) -> tuple[Sheet, FileFormat]:
-    """Read and detect; raises `UnreadableFile` or `UnrecognisedFile`."""
-    sheet = read_sheet(data, filename)
+def open_file(
+    source: bytes | Path, filename: str, *, max_bytes: int = MAX_UNPACKED_BYTES
+) -> tuple[Sheet, FileFormat]:
+    """Read (the file's bytes or its path, at most `max_bytes` decompressed) and detect; raises
+    `UnreadableFile` or `UnrecognisedFile`."""
+    sheet = read_sheet(source, filename, max_bytes=max_bytes)
     fmt = detect(sheet)
     if fmt is None:
         raise UnrecognisedFile(sheet.header)
     return sheet, fmt
 
 
-def inspect_file(data: bytes, filename: str, *, max_errors: int = 100) -> FileReport:
+def inspect_file(
+    source: bytes | Path, filename: str, *, max_errors: int = 100, max_bytes: int = MAX_UNPACKED_BYTES
+) -> FileReport:
     """Run the whole import without storing anything; errors are one line each, capped."""
     try:
-        sheet, fmt = open_file(data, filename)
+        sheet, fmt = open_file(source, filename, max_bytes=max_bytes)
     except (UnreadableFile, UnrecognisedFile) as exc:
         return FileReport(format_id=None, format_name=None, errors=[str(exc)])
     columnar = parse_columns(sheet, fmt)
     if columnar is not None:
         errors = [] if columnar.transactions else [nothing_to_import(columnar.ignored)]
         return FileReport(
-            fmt.id, fmt.name, columnar.transactions, columnar.ignored, errors, set(columnar.assets)
+            fmt.id,
+            fmt.name,
+            columnar.transactions,
+            columnar.ignored,
+            errors,
+            set(columnar.assets),
+            fmt.import_type,
         )
     transactions = 0
     ignored: list[Ignored] = []
@@ -106,7 +121,7 @@ def inspect_file(data: bytes, filename: str, *, max_errors: int = 100) -> FileRe
         errors.append(f"…and {error_count - len(errors)} more errors")
     if not error_count and not transactions:
         errors.append(nothing_to_import(ignored))
-    return FileReport(fmt.id, fmt.name, transactions, ignored, errors, assets)
+    return FileReport(fmt.id, fmt.name, transactions, ignored, errors, assets, fmt.import_type)
 
 
 def parse_columns(sheet: Sheet, fmt: FileFormat) -> ColumnarFile | None:
@@ -130,12 +145,14 @@ def nothing_to_import(ignored: list[Ignored]) -> str:
     )
 
 
-def iter_transactions(data: bytes, filename: str) -> Iterator[ParsedTransaction]:
+def iter_transactions(
+    source: bytes | Path, filename: str, *, max_bytes: int = MAX_UNPACKED_BYTES
+) -> Iterator[ParsedTransaction]:
     """Stream the file's transactions; raises on the first row error, so run it in one DB transaction.
 
     Raises `UnreadableFile`, `UnrecognisedFile` or `InvalidFile` (all `ValueError`s).
     """
-    sheet, fmt = open_file(data, filename)
+    sheet, fmt = open_file(source, filename, max_bytes=max_bytes)
     for item in fmt.parse(sheet):
         if isinstance(item, ParsedTransaction):
             yield item

@@ -14,6 +14,8 @@ from typing import Literal
 
 import polars as pl
 
+from vocabulary.enums import ImportType, TransactionType
+
 Direction = Literal["IN", "OUT"]
 
 
@@ -35,7 +37,7 @@ class ParsedTransaction:
 
     key: str  # natural key within the account: the source's own id, else a digest of the row content
     timestamp: datetime  # timezone-aware, UTC
-    type: str  # a vocabulary.enums.TransactionType name
+    type: TransactionType
     flows: tuple[Flow, ...]
     row: int  # 1-based number of the (first) data row in the file it came from
     description: str = ""
@@ -116,12 +118,14 @@ class Sheet:
 
 @dataclass(frozen=True, slots=True)
 class FileFormat:
-    """A source family's format: how to recognise its header and how to read its rows."""
+    """A source family's format: how to recognise its header, how to read its rows, and what its files are."""
 
     id: str  # family id reported to users and by `cairn import check`, e.g. "generic", "kraken-ledgers"
     name: str  # human name, e.g. "Kraken ledgers"
     detect: Callable[[Sheet], bool]
     parse: Callable[[Sheet], Iterator[ParseItem]]
+    import_type: ImportType  # what its files hold: trades only, transfers only, or every movement
+    integration: str | None  # slug of the exchange whose export it is; None for tools and explorers
     # Optionally, the same result a column at a time for files of millions of rows; None when the sheet
     # needs `parse` (which must then give exactly what this would have).
     parse_columns: Callable[[Sheet], ColumnarFile | None] | None = None

@@ -1,4 +1,5 @@
-"""Turn uploaded bytes into a `Sheet`: decompress, decode, find the delimiter and the header row.
+"""Turn uploaded bytes into a `Sheet`: decompress within bounds (`unpack`), decode, find the
+delimiter and the header row.
 
 CSV sheets keep the decoded text and re-parse it on every `rows()` call, so rows stream in
 constant memory however large the file is. Spreadsheets (XLS, XLSX) are read with calamine and
@@ -9,20 +10,26 @@ from __future__ import annotations
 
 import csv
 import io
+import mmap
 import re
-import zlib
 from collections.abc import Iterator, Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
+from pathlib import Path
 
 import charset_normalizer
 
 from ingest.files.model import DelimitedText, Sheet
+from ingest.files.unpack import (
+    MAX_UNPACKED_BYTES,
+    OLE2_MAGIC,
+    ZIP_MAGIC,
+    UnreadableFile,
+    unpacked,
+)
 
-GZIP_MAGIC = b"\x1f\x8b"
-ZIP_MAGIC = b"PK\x03\x04"
-OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-MAX_DECOMPRESSED_BYTES = 1 << 30
+__all__ = ["UnreadableFile", "read_sheet"]
+
 DELIMITERS = (",", ";", "\t")
 HEADER_SEARCH_LINES = 60
 HEADER_SEARCH_CHARS = 256 * 1024
@@ -36,45 +43,30 @@ MULTIBYTE_ENCODINGS = frozenset(
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _DATA_LIKE = re.compile(r"^[-+(]?[$€£¥]?\s?\d")
 
-
-class UnreadableFile(ValueError):
-    """The bytes are not a table we can read: empty, binary, corrupt or without a header row."""
+Bytes = bytes | mmap.mmap
 
 
-def read_sheet(data: bytes, filename: str) -> Sheet:
-    """Decode `data` (CSV/TSV text, possibly gzipped, or an XLS/XLSX workbook) into a `Sheet`."""
-    if data.startswith(GZIP_MAGIC):
-        data = _gunzip(data)
-    if data.startswith(ZIP_MAGIC) or data.startswith(OLE2_MAGIC):
-        return _read_workbook(data, filename)
-    return _read_text(_decode(data), filename)
+def read_sheet(source: bytes | Path, filename: str, *, max_bytes: int = MAX_UNPACKED_BYTES) -> Sheet:
+    """Decode `source` (CSV/TSV text, possibly gzipped, or an XLS/XLSX workbook; its bytes or its
+    path) into a `Sheet`, refusing anything larger than `max_bytes` once decompressed."""
+    with unpacked(source, max_bytes) as data:
+        if data[:4] == ZIP_MAGIC or data[:8] == OLE2_MAGIC:
+            return _read_workbook(data, filename)
+        return _read_text(_decode(data), filename)
 
 
-def _gunzip(data: bytes) -> bytes:
-    inflater = zlib.decompressobj(wbits=zlib.MAX_WBITS | 16)
-    try:
-        out = inflater.decompress(data, MAX_DECOMPRESSED_BYTES)
-    except zlib.error as exc:
-        raise UnreadableFile(f"The file looks gzip-compressed but cannot be decompressed ({exc}).") from exc
-    if inflater.unconsumed_tail:
-        raise UnreadableFile("The file is too large once decompressed (limit 1 GiB).")
-    if not inflater.eof:
-        raise UnreadableFile("The gzip-compressed file is truncated.")
-    return out
-
-
-def _decode(data: bytes) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+def _decode(data: Bytes) -> str:
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         text = _decode_with(data, "utf-16")
-    elif data.startswith(b"\xef\xbb\xbf"):
+    elif data[:3] == b"\xef\xbb\xbf":
         text = _decode_with(data, "utf-8-sig")
     elif _looks_utf16le(data):
         text = _decode_with(data, "utf-16-le")
     else:
         try:
-            text = data.decode("utf-8")
+            text = str(data, "utf-8")
         except UnicodeDecodeError:
-            text = data.decode(_legacy_encoding(data))
+            text = str(data, _legacy_encoding(data))
     if not text.strip():
         raise UnreadableFile("The file is empty.")
     if _looks_binary(text[:BINARY_SAMPLE_CHARS]):
@@ -88,24 +80,24 @@ def _looks_binary(sample: str) -> bool:
     return controls * 100 > len(sample) or sample.count("\x00") * 4 > len(sample)
 
 
-def _decode_with(data: bytes, encoding: str) -> str:
+def _decode_with(data: Bytes, encoding: str) -> str:
     try:
-        return data.decode(encoding)
+        return str(data, encoding)
     except UnicodeDecodeError as exc:
         raise UnreadableFile(f"The file is not valid {encoding.upper()} text ({exc.reason}).") from exc
 
 
-def _looks_utf16le(data: bytes) -> bool:
+def _looks_utf16le(data: Bytes) -> bool:
     head = data[:1024]
     return len(head) >= 8 and head[1::2].count(0) > 0.9 * (len(head) // 2) and 0 not in head[0::2]
 
 
-def _legacy_encoding(data: bytes) -> str:
+def _legacy_encoding(data: Bytes) -> str:
     best = charset_normalizer.from_bytes(data[:65536]).best()
     if best is not None and best.encoding in MULTIBYTE_ENCODINGS:
         return best.encoding
     try:
-        data.decode("cp1252")
+        str(data, "cp1252")
     except UnicodeDecodeError:
         return "latin-1"
     return "cp1252"
@@ -213,7 +205,7 @@ def _no_header_message(first_line: str) -> str:
     )
 
 
-def _read_workbook(data: bytes, filename: str) -> Sheet:
+def _read_workbook(data: Bytes, filename: str) -> Sheet:
     import polars as pl
 
     try:
@@ -228,22 +220,27 @@ def _read_workbook(data: bytes, filename: str) -> Sheet:
         )
     except Exception as exc:  # calamine raises its own error types for every kind of corrupt workbook
         raise UnreadableFile(f"The spreadsheet cannot be read ({type(exc).__name__}: {exc}).") from exc
-    table = [[_cell_text(value) for value in row] for row in frame.iter_rows()]
-    found = _find_header([(index, (",", cells)) for index, cells in enumerate(table[:HEADER_SEARCH_LINES])])
+    head = [_cells(row) for row in frame.head(HEADER_SEARCH_LINES).iter_rows()]
+    found = _find_header([(index, (",", cells)) for index, cells in enumerate(head)])
     if found is None:
-        raise UnreadableFile(_no_header_message(",".join(table[0]) if table else ""))
+        raise UnreadableFile(_no_header_message(",".join(head[0]) if head else ""))
     index = found[0]
-    preamble = tuple(",".join(cell for cell in cells if cell) for cells in table[:index] if any(cells))
-    body = table[index + 1 :]
+    preamble = tuple(",".join(cell for cell in cells if cell) for cells in head[:index] if any(cells))
+    body = frame.slice(index + 1)
 
     def rows() -> Iterator[tuple[int, Sequence[str]]]:
         number = 0
-        for cells in body:
+        for row in body.iter_rows():
+            cells = _cells(row)
             if any(cells):
                 number += 1
                 yield number, cells
 
-    return Sheet(header=tuple(table[index]), rows=rows, filename=filename, preamble=preamble)
+    return Sheet(header=tuple(head[index]), rows=rows, filename=filename, preamble=preamble)
+
+
+def _cells(row: tuple[object, ...]) -> list[str]:
+    return [_cell_text(value) for value in row]
 
 
 def _cell_text(value: object) -> str:

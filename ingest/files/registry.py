@@ -1,6 +1,7 @@
 """Every file format the product reads, discovered from the modules of `ingest.files.formats`.
 
 A module joins the registry by defining `FORMATS: tuple[FileFormat, ...]`; no list to edit here.
+What every format parses passes `values.plausible_symbols` on its way out.
 """
 
 from __future__ import annotations
@@ -8,10 +9,13 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import pkgutil
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from ingest.files import formats
-from ingest.files.model import FileFormat, Sheet
+from ingest.files.model import FileFormat, ParseItem, Sheet
+from ingest.files.values import plausible_symbols
+from vocabulary.enums import ImportType
 
 
 @cache
@@ -25,7 +29,20 @@ def all_formats() -> tuple[FileFormat, ...]:
     duplicates = sorted({fmt_id for fmt_id in ids if ids.count(fmt_id) > 1})
     if duplicates:
         raise RuntimeError(f"file format ids registered twice: {', '.join(duplicates)}")
-    return tuple(found)
+    return tuple(dataclasses.replace(fmt, parse=_symbols_checked(fmt.parse)) for fmt in found)
+
+
+def _symbols_checked(parse: Callable[[Sheet], Iterator[ParseItem]]) -> Callable[[Sheet], Iterator[ParseItem]]:
+    return lambda sheet: plausible_symbols(parse(sheet))
+
+
+def integration_import_types() -> dict[str, list[ImportType]]:
+    """The import types of the exports each integration writes itself, by integration slug."""
+    found: dict[str, set[ImportType]] = {}
+    for fmt in all_formats():
+        if fmt.integration is not None:
+            found.setdefault(fmt.integration, set()).add(fmt.import_type)
+    return {slug: sorted(types) for slug, types in sorted(found.items())}
 
 
 def detect(sheet: Sheet) -> FileFormat | None:

@@ -16,168 +16,8 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ingest.files.model import Ignored, ParsedTransaction, ParseItem, RowError, Sheet
-
-FIAT_CODES = frozenset(
-    [
-        "AED",
-        "AFN",
-        "ALL",
-        "AMD",
-        "ANG",
-        "AOA",
-        "ARS",
-        "AUD",
-        "AWG",
-        "AZN",
-        "BAM",
-        "BBD",
-        "BDT",
-        "BGN",
-        "BHD",
-        "BIF",
-        "BMD",
-        "BND",
-        "BOB",
-        "BRL",
-        "BSD",
-        "BTN",
-        "BWP",
-        "BYN",
-        "BZD",
-        "CAD",
-        "CDF",
-        "CHF",
-        "CLP",
-        "CNY",
-        "COP",
-        "CRC",
-        "CUP",
-        "CVE",
-        "CZK",
-        "DJF",
-        "DKK",
-        "DOP",
-        "DZD",
-        "EGP",
-        "ERN",
-        "ETB",
-        "EUR",
-        "FJD",
-        "FKP",
-        "GBP",
-        "GEL",
-        "GHS",
-        "GIP",
-        "GMD",
-        "GNF",
-        "GTQ",
-        "GYD",
-        "HKD",
-        "HNL",
-        "HRK",
-        "HTG",
-        "HUF",
-        "IDR",
-        "ILS",
-        "INR",
-        "IQD",
-        "IRR",
-        "ISK",
-        "JMD",
-        "JOD",
-        "JPY",
-        "KES",
-        "KGS",
-        "KHR",
-        "KMF",
-        "KPW",
-        "KRW",
-        "KWD",
-        "KYD",
-        "KZT",
-        "LAK",
-        "LBP",
-        "LKR",
-        "LRD",
-        "LSL",
-        "LYD",
-        "MAD",
-        "MDL",
-        "MGA",
-        "MKD",
-        "MMK",
-        "MNT",
-        "MOP",
-        "MRU",
-        "MUR",
-        "MVR",
-        "MWK",
-        "MXN",
-        "MYR",
-        "MZN",
-        "NAD",
-        "NGN",
-        "NIO",
-        "NOK",
-        "NPR",
-        "NZD",
-        "OMR",
-        "PAB",
-        "PEN",
-        "PGK",
-        "PHP",
-        "PKR",
-        "PLN",
-        "PYG",
-        "QAR",
-        "RON",
-        "RSD",
-        "RUB",
-        "RWF",
-        "SAR",
-        "SBD",
-        "SCR",
-        "SDG",
-        "SEK",
-        "SGD",
-        "SHP",
-        "SLE",
-        "SLL",
-        "SOS",
-        "SRD",
-        "SSP",
-        "STN",
-        "SVC",
-        "SYP",
-        "SZL",
-        "THB",
-        "TJS",
-        "TMT",
-        "TND",
-        "TOP",
-        "TRY",
-        "TTD",
-        "TWD",
-        "TZS",
-        "UAH",
-        "UGX",
-        "USD",
-        "UYU",
-        "UZS",
-        "VES",
-        "VND",
-        "VUV",
-        "WST",
-        "XAF",
-        "XCD",
-        "XOF",
-        "XPF",
-        "YER",
-        "ZAR",
-        "ZMW",
-        "ZWL",
-    ]
-)
+from vocabulary.enums import TransactionType
+from vocabulary.fiat import FIAT_CODES
 
 _NON_NUMERIC_MARKS = re.compile(r"[^\x00-\x7f]|\$")
 _SPACES = dict.fromkeys(map(ord, " \u00a0\u202f\u2009'’_"), None)
@@ -395,7 +235,7 @@ def _split_zone(text: str) -> tuple[str, tzinfo | None]:
 def _named_zone(name: str) -> tzinfo:
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    except (ZoneInfoNotFoundError, ValueError, IsADirectoryError) as exc:  # "Europe" is tzdata's folder
         raise ValueError(f"unknown time zone {name!r}") from exc
 
 
@@ -454,17 +294,71 @@ def normalise_asset(text: str) -> str:
     return text.strip().upper()
 
 
-def is_fiat(asset: str) -> bool:
-    return asset in FIAT_CODES
+# Symbols as exchanges, chains and tax tools write them: BTC, USDC.E, UNI-V2, 1000SATS, $BAE, ID:15347335
+# (Koinly's unnamed tokens), YDAI+YUSDC+YUSDT+YTUSD, OETH $500 CALL 11/20/20, the XRP Ledger's 40-hex
+# currency codes. Never what starts a spreadsheet formula (= + - @, a tab, a line break).
+MAX_SYMBOL_CHARS = 40  # the ledger's symbol column
+_SYMBOL = re.compile(r"(?:[^\W_]|\$)[\w .\-/+$:#&]*")
+SYMBOL_RULE = (
+    f"a symbol is 1 to {MAX_SYMBOL_CHARS} letters, digits, spaces and . - _ / + $ : # &, "
+    "starting with a letter, a digit or $"
+)
 
 
-def trade_type(received: str, sent: str) -> str:
+def symbol_problem(symbol: str) -> str | None:
+    """Why `symbol` (normalised) is not a plausible asset symbol; None when it is."""
+    if len(symbol) <= MAX_SYMBOL_CHARS and _SYMBOL.fullmatch(symbol):
+        return None
+    shown = symbol if len(symbol) <= 60 else symbol[:60] + "…"
+    return f"{shown!r} is not an asset symbol ({SYMBOL_RULE})"
+
+
+def plausible_symbols(items: Iterable[ParseItem]) -> Iterator[ParseItem]:
+    """The items, each transaction holding an implausible symbol replaced by its row's error: every
+    format's output passes here (ingest.files.registry), whatever way it read its symbols."""
+    for item in items:
+        if isinstance(item, ParsedTransaction):
+            item = _symbols_checked(item)
+        yield item
+
+
+def _symbols_checked(transaction: ParsedTransaction) -> ParsedTransaction | RowError:
+    for flow in transaction.flows:
+        role = "fee" if flow.is_fee else "received" if flow.direction == "IN" else "sent"
+        for column, symbol in ((f"{role} currency", flow.asset), ("value currency", flow.value_currency)):
+            problem = None if symbol is None else symbol_problem(symbol)
+            if problem is not None:
+                return RowError(transaction.row, column, problem)
+    return transaction
+
+
+def checked_symbol(text: str, column: str) -> str:
+    """The normalised symbol in a cell of `column`; raises CellError when it is not plausible."""
+    symbol = normalise_asset(text)
+    problem = symbol_problem(symbol)
+    if problem is not None:
+        raise CellError(column, problem)
+    return symbol
+
+
+_FIAT_TRANSFERS = {
+    TransactionType.DEPOSIT: TransactionType.FIAT_DEPOSIT,
+    TransactionType.WITHDRAWAL: TransactionType.FIAT_WITHDRAWAL,
+}
+
+
+def fiat_transfer(tx_type: TransactionType, asset: str) -> TransactionType:
+    """A deposit or withdrawal of fiat is a FIAT_DEPOSIT or FIAT_WITHDRAWAL; any other type is kept."""
+    return _FIAT_TRANSFERS.get(tx_type, tx_type) if asset in FIAT_CODES else tx_type
+
+
+def trade_type(received: str, sent: str) -> TransactionType:
     """BUY when paying fiat for crypto, SELL when receiving fiat for crypto, else TRADE."""
     if received in FIAT_CODES and sent not in FIAT_CODES:
-        return "SELL"
+        return TransactionType.SELL
     if sent in FIAT_CODES and received not in FIAT_CODES:
-        return "BUY"
-    return "TRADE"
+        return TransactionType.BUY
+    return TransactionType.TRADE
 
 
 # --- keys ----------------------------------------------------------------------------------------
@@ -599,7 +493,7 @@ class Row:
             raise CellError(column, f"{value!r} is not a date and time we can read ({exc})") from None
 
     def asset(self, column: str) -> str:
-        return normalise_asset(self.required(column))
+        return checked_symbol(self.required(column), column)
 
     def ignored(self, reason: str) -> Ignored:
         return Ignored(self.number, reason)

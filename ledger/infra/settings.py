@@ -1,5 +1,8 @@
 """Configuration, read once from the environment (prefix CAIRN_) and the project's .env file."""
 
+import contextlib
+import os
+import secrets
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,15 +34,37 @@ class Settings(BaseSettings):
     secret_key: str = "dev-only-secret-change-me"  # signs sessions, encrypts API secrets at rest
     session_days: int = 30
     secure_cookies: bool = False
-    max_upload_bytes: int = 200 * 1024 * 1024
+    max_upload_bytes: int = 200 * 1024 * 1024  # as uploaded, and once decompressed
     app_origin: str = ""  # defaults to http://{host}:{api_port}
     frontend_dist: Path = Path("frontend/dist")
     maintenance_mode: bool = False  # the SPA shows maintenance_message and holds back changes
     maintenance_message: str = ""
+    exchange_urls: dict[str, str] = {}  # ccxt exchange id → API base in place of ccxt's (fakes, proxies)
+
+    # Blockchain services wallets sync from (ingest/chains); maps are JSON in the environment.
+    esplora_urls: dict[str, str] = {  # network → Esplora API base; a network without one is not synced
+        "bitcoin": "https://blockstream.info/api",
+        "bitcoin-testnet": "https://blockstream.info/testnet/api",
+        "litecoin": "https://litecoinspace.org/api",
+    }
+    etherscan_url: str = "https://api.etherscan.io/v2/api"  # Etherscan v2: every EVM chain, by chainid
+    etherscan_api_key: str = ""
+    evm_rpc_urls: dict[str, str] = {  # chain → JSON-RPC for balances and ENS; else Etherscan's balances
+        "ethereum": "https://ethereum-rpc.publicnode.com",
+    }
+    solana_rpc_url: str = "https://api.mainnet-beta.solana.com"  # Solana JSON-RPC
 
     @property
     def db_url(self) -> str:
-        return self.database_url or f"postgresql+psycopg://cairn@{self.host}:{self.pg_port}/cairn"
+        return (
+            self.database_url
+            or f"postgresql+psycopg://cairn:{self.pg_password}@{self.host}:{self.pg_port}/cairn"
+        )
+
+    @property
+    def pg_password(self) -> str:
+        """The local PostgreSQL's password for the `cairn` role: random, made once, kept in CAIRN_HOME."""
+        return _kept_secret(self.home / "postgres-password")
 
     @property
     def temporal(self) -> str:
@@ -56,6 +81,19 @@ class Settings(BaseSettings):
     @property
     def origin(self) -> str:
         return self.app_origin or f"http://{self.host}:{self.api_port}"
+
+
+def _kept_secret(path: Path) -> str:
+    """The secret in `path`, created there (readable by this user only) when there is none yet."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        draft = path.with_name(f"{path.name}.{os.getpid()}")
+        with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
+            file.write(secrets.token_hex(32))
+        with contextlib.suppress(FileExistsError):  # another process made it first: theirs stands
+            os.link(draft, path)
+        draft.unlink()
+    return path.read_text().strip()
 
 
 @lru_cache(maxsize=1)

@@ -1,4 +1,4 @@
-"""Object storage (S3): where users' uploads are kept, how the browser posts them, how workers read them.
+"""Object storage (S3): where users' uploads are kept, how the browser posts them, how workers download them.
 
 Uploads live under `uploads/{user public id}/{uuid}/{file name}`; a file is named to the rest of the
 product by its URL `s3://{bucket}/{key}`. The API signs POST policies against the public endpoint (as
@@ -11,6 +11,7 @@ import re
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from minio import Minio
@@ -22,6 +23,7 @@ from ledger.infra.settings import Settings
 UPLOAD_POLICY_LIFETIME = timedelta(hours=1)
 MAX_FILENAME_CHARS = 120
 MAX_EXTENSION_CHARS = 10
+DOWNLOAD_CHUNK_BYTES = 1 << 20
 _UNSAFE_FILENAME_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -105,19 +107,26 @@ class Storage:
             url=f"{self._public_url}/{self.bucket}", fields=fields, file_url=self.file_url(key)
         )
 
-    def read(self, key: str) -> bytes:
-        """The object's bytes; raises StoredFileMissing or StoredFileTooLarge."""
+    def download(self, key: str, path: Path) -> None:
+        """Write the object to `path` a chunk at a time; raises StoredFileMissing or StoredFileTooLarge."""
+        too_large = StoredFileTooLarge(f"The file is larger than {self.max_upload_bytes} bytes.")
         try:
             size = self._internal.stat_object(self.bucket, key).size
             if size is not None and size > self.max_upload_bytes:
-                raise StoredFileTooLarge(f"The file is larger than {self.max_upload_bytes} bytes.")
+                raise too_large
             response = self._internal.get_object(self.bucket, key)
         except S3Error as exc:
             if exc.code in {"NoSuchKey", "NoSuchObject", "NotFound"}:
                 raise StoredFileMissing(key) from exc
             raise
         try:
-            return response.read()
+            written = 0
+            with open(path, "wb") as file:
+                for chunk in response.stream(DOWNLOAD_CHUNK_BYTES):
+                    written += len(chunk)
+                    if written > self.max_upload_bytes:
+                        raise too_large
+                    file.write(chunk)
         finally:
             response.close()
             response.release_conn()

@@ -8,6 +8,7 @@ from ledger.models.imports import Import
 from ledger.models.integrations import Integration
 from ledger.models.jobs import Job
 from ledger.models.lots import DisposedLot, IncomeEvent, TaxLot
+from ledger.models.transaction_edits import TransactionEdit
 from ledger.models.transactions import (
     Flow,
     Label,
@@ -17,11 +18,12 @@ from ledger.models.transactions import (
     TransactionLinkExclusion,
     TransactionReview,
 )
-from ledger.models.users import CostBasisMethodPeriod, User, UserSession
+from ledger.models.users import AuthAttempts, CostBasisMethodPeriod, User, UserSession
 
 __all__ = [
     "Account",
     "Asset",
+    "AuthAttempts",
     "Base",
     "CostBasisMethodPeriod",
     "CostBasisStatus",
@@ -36,6 +38,7 @@ __all__ = [
     "TaxLot",
     "TaxYearFreeze",
     "Transaction",
+    "TransactionEdit",
     "TransactionLabel",
     "TransactionLink",
     "TransactionLinkExclusion",

@@ -36,3 +36,5 @@ class Integration(Base):
     csv_coverage_info: Mapped[str] = mapped_column(Text, server_default="")
     sync_coverage_info: Mapped[str | None] = mapped_column(Text)
     supported_file_formats: Mapped[list[str]] = mapped_column(ARRAY(Text), server_default="{}")
+    # ImportType values of the exports the integration writes itself (ingest's file formats declare them)
+    import_types: Mapped[list[int]] = mapped_column(ARRAY(Integer), server_default="{}")

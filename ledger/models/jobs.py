@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, SmallInteger, String, Text, func
+from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, SmallInteger, String, Text, false, func
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -28,6 +28,7 @@ class Job(Base):
     kind: Mapped[JobKind] = mapped_column(text_enum(JobKind, "job_kind"))
     status: Mapped[JobStatus] = mapped_column(text_enum(JobStatus, "job_status"), default=JobStatus.ENQUEUED)
     progress: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
+    resuming: Mapped[bool] = mapped_column(default=False, server_default=false())  # retried after a failure
     number_total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     number_imported: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     number_ignored: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

@@ -32,7 +32,8 @@ class Transaction(Base):
     __tablename__ = "transactions"
     __table_args__ = (
         UniqueConstraint("account_id", "natural_key", name="uq_transactions_account_id_natural_key"),
-        Index("ix_transactions_user_id_timestamp", "user_id", "timestamp"),
+        # the transactions page: newest first, keyset-paged on (timestamp, id)
+        Index("ix_transactions_user_id_timestamp_id", "user_id", "timestamp", "id"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
@@ -49,6 +50,8 @@ class Transaction(Base):
     tx_hash: Mapped[str | None] = mapped_column(Text)
     is_manual: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     is_ignored: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    # The user's word on whether its receipts are income: None follows the type (ledger.writes.cost_basis).
+    is_taxable: Mapped[bool | None]
     import_id: Mapped[int | None] = mapped_column(  # the imports row of the file it came from
         ForeignKey("imports.id", ondelete="SET NULL"), index=True
     )
@@ -62,6 +65,12 @@ class Flow(Base):
     __table_args__ = (
         CheckConstraint("quantity > 0", name="quantity_positive"),
         CheckConstraint("(value IS NULL) = (value_currency IS NULL)", name="value_with_currency"),
+        CheckConstraint("value_override > 0", name="value_override_positive"),
+        Index(  # the few overridden flows, which the cost-basis run looks up (ledger.writes.cost_basis)
+            "ix_flows_overridden_transaction_id",
+            "transaction_id",
+            postgresql_where=text("value_override IS NOT NULL"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
@@ -72,6 +81,9 @@ class Flow(Base):
     value: Mapped[Decimal | None] = mapped_column(MONEY)  # fiat value at the time, when known
     value_currency: Mapped[str | None] = mapped_column(String(10))
     is_fee: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    # The user's cost basis (of an inflow) or proceeds (of an outflow) in USD, which the cost-basis run
+    # takes instead of the stated or market value.
+    value_override: Mapped[Decimal | None] = mapped_column(MONEY)
 
 
 class Label(Base):

@@ -77,3 +77,14 @@ class UserSession(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = created_at_column()
     expires_at: Mapped[datetime]
+
+
+class AuthAttempts(Base):
+    """Sign-in or sign-up attempts counted against one account or one client address in a window, shared
+    by every API process (api.auth throttles on them)."""
+
+    __tablename__ = "auth_attempts"
+
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)  # what is counted, hashed
+    attempts: Mapped[int]
+    window_ends_at: Mapped[datetime]

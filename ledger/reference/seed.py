@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from ledger.models import Asset, Integration
 from ledger.writes.copy import copy_rows
-from vocabulary.enums import CurrencyType, FormId, IntegrationCategory, SyncMethod
+from vocabulary.enums import CurrencyType, FormId, ImportType, IntegrationCategory, SyncMethod
 
 BUNDLED_PRICE_SOURCE = "crypto-dataset"
 UPSERT_BATCH = 1000  # rows per INSERT … VALUES, well under PostgreSQL's 65535 bind parameters
@@ -33,9 +33,14 @@ class PriceRow(NamedTuple):
     source: str
 
 
-def seed_integrations(session: Session, entries: Iterable[Mapping[str, Any]]) -> int:
-    """Upsert catalogue entries in the shape of ingest's integrations.json (`Integration.to_json()`)."""
-    rows = [_integration_row(entry) for entry in entries]
+def seed_integrations(
+    session: Session,
+    entries: Iterable[Mapping[str, Any]],
+    import_types: Mapping[str, Iterable[ImportType]],
+) -> int:
+    """Upsert catalogue entries in the shape of ingest's integrations.json (`Integration.to_json()`), each
+    exchange with the import types of its own exports (by slug, as ingest's file formats declare them)."""
+    rows = [_integration_row(entry, import_types) for entry in entries]
     for start in range(0, len(rows), UPSERT_BATCH):
         statement = insert(Integration).values(rows[start : start + UPSERT_BATCH])
         updated = {
@@ -45,11 +50,15 @@ def seed_integrations(session: Session, entries: Iterable[Mapping[str, Any]]) ->
     return len(rows)
 
 
-def _integration_row(entry: Mapping[str, Any]) -> dict[str, Any]:
+def _integration_row(
+    entry: Mapping[str, Any], import_types: Mapping[str, Iterable[ImportType]]
+) -> dict[str, Any]:
     info = entry["info"]
+    category = IntegrationCategory(entry["category"])
+    own = import_types.get(entry["slug"], ()) if category == IntegrationCategory.EXCHANGE else ()
     return {
         "slug": entry["slug"],
-        "category": IntegrationCategory(entry["category"]),
+        "category": category,
         "name": entry["name"],
         "rank": entry["rank"],
         "sync_method": SyncMethod(entry["syncMethod"]),
@@ -68,6 +77,7 @@ def _integration_row(entry: Mapping[str, Any]) -> dict[str, Any]:
         "csv_coverage_info": info["csvIntegrationCoverageInfo"],
         "sync_coverage_info": info["syncIntegrationCoverageInfo"],
         "supported_file_formats": list(info["supportedFileFormats"]),
+        "import_types": sorted(int(kind) for kind in own),
     }
 
 

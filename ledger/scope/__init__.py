@@ -1,0 +1,35 @@
+"""The one gate to a user's data: the API reads and writes through one `UserScope` per request, whose
+every query is limited to its user. An id that belongs to another user answers exactly like an id that
+does not exist."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from ledger.models import User
+from ledger.scope.accounts import AccountsScope
+from ledger.scope.cost_basis import CostBasisScope
+from ledger.scope.jobs import JobsScope
+from ledger.scope.portfolio import PortfolioScope
+from ledger.scope.settings import SettingsScope
+from ledger.scope.transaction_edits import TransactionEditsScope
+from ledger.scope.transactions import TransactionsScope
+
+
+class UserScope:
+    def __init__(self, session: AsyncSession, user_id: int) -> None:
+        self.session = session
+        self.user_id = user_id
+        self.accounts = AccountsScope(session, user_id)
+        self.jobs = JobsScope(session, user_id)
+        self.transactions = TransactionsScope(session, user_id)
+        self.transaction_edits = TransactionEditsScope(session, user_id)
+        self.cost_basis = CostBasisScope(session, user_id)
+        self.portfolio = PortfolioScope(session, user_id)
+        self.settings = SettingsScope(session, user_id)
+
+    async def user(self) -> User:
+        user = await self.session.get(User, self.user_id)
+        if user is None:
+            raise LookupError(f"user {self.user_id} no longer exists")
+        return user

@@ -1,5 +1,5 @@
-"""The one gate to a user's data: the API reads and writes through `UserScope`, whose every query is
-limited to its user. An id that belongs to another user answers exactly like an id that does not exist.
+"""A user's accounts, what they hold, and their jobs. Every query is limited to the user: an id that
+belongs to another user answers exactly like an id that does not exist.
 """
 
 from __future__ import annotations
@@ -8,23 +8,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import case, delete, func, select, update
+from sqlalchemy import case, delete, func, select
 from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
     Account,
     Asset,
-    CostBasisStatus,
     Flow,
     Integration,
-    Job,
     Price,
-    TaxYearFreeze,
     Transaction,
-    User,
 )
-from vocabulary.enums import AccountKind, CurrencyType, FlowDirection, JobKind, JobStatus
+from vocabulary.enums import AccountKind, CurrencyType, FlowDirection
 
 PRICE_QUOTE = "USD"
 
@@ -51,16 +47,10 @@ class TransactionCounts:
     manual: int = 0
 
 
-class UserScope:
+class AccountsScope:
     def __init__(self, session: AsyncSession, user_id: int) -> None:
         self.session = session
         self.user_id = user_id
-
-    async def user(self) -> User:
-        user = await self.session.get(User, self.user_id)
-        if user is None:
-            raise LookupError(f"user {self.user_id} no longer exists")
-        return user
 
     # Accounts
 
@@ -205,48 +195,3 @@ class UserScope:
         for account_id, total, crypto, manual in rows:
             counts[account_id] = TransactionCounts(total, crypto, manual)
         return counts
-
-    async def latest_jobs(self, account_ids: Sequence[int]) -> dict[int, Job]:
-        """The most recent job of each account that has one."""
-        jobs = await self.session.scalars(
-            select(Job)
-            .where(Job.user_id == self.user_id, Job.account_id.in_(account_ids))
-            .order_by(Job.account_id, Job.created_at.desc())
-            .ext(distinct_on(Job.account_id))
-        )
-        return {job.account_id: job for job in jobs if job.account_id is not None}
-
-    # Jobs
-
-    async def create_job(self, job_id: str, kind: JobKind, account_id: int | None) -> Job:
-        job = Job(
-            id=job_id, user_id=self.user_id, kind=kind, status=JobStatus.ENQUEUED, account_id=account_id
-        )
-        self.session.add(job)
-        await self.session.flush()
-        return job
-
-    async def job(self, job_id: str, kind: JobKind) -> Job | None:
-        return await self.session.scalar(
-            select(Job).where(Job.id == job_id, Job.kind == kind, Job.user_id == self.user_id)
-        )
-
-    async def fail_job(self, job_id: str, error_message: str) -> None:
-        await self.session.execute(
-            update(Job)
-            .where(Job.id == job_id, Job.user_id == self.user_id)
-            .values(status=JobStatus.FAILED, error_message=error_message, finished_at=func.now())
-        )
-
-    # Cost basis and freezing
-
-    async def cost_basis_status(self) -> CostBasisStatus | None:
-        return await self.session.get(CostBasisStatus, self.user_id)
-
-    async def latest_freeze(self) -> TaxYearFreeze | None:
-        return await self.session.scalar(
-            select(TaxYearFreeze)
-            .where(TaxYearFreeze.user_id == self.user_id)
-            .order_by(TaxYearFreeze.last_updated_at.desc())
-            .limit(1)
-        )

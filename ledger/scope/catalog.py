@@ -7,6 +7,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import Integration
+from vocabulary.enums import AccountKind, ImportType
 
 CSV_INTEGRATION_SLUG = "csv file import"  # spec 000 §2: the CSV pseudo-integration, always listed last
 
@@ -39,3 +40,15 @@ async def integration_by_slug(session: AsyncSession, slug: str) -> Integration |
         .order_by(Integration.rank, Integration.category)
         .limit(1)
     )
+
+
+def allowed_import_types(kind: AccountKind, integration: Integration | None) -> list[ImportType]:
+    """Import types a file imported into an account may have: a custom wallet any; an exchange the generic
+    CSV and the kinds of export its exchange writes; blockchain wallets and other transactions none (they
+    sync)."""
+    if kind == AccountKind.CUSTOM_WALLET:
+        return list(ImportType)
+    if kind != AccountKind.EXCHANGE:
+        return []
+    own = () if integration is None else integration.import_types
+    return sorted({ImportType.GENERIC_CSV, *map(ImportType, own)})

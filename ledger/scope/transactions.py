@@ -1,5 +1,6 @@
-"""One user's transactions as the API sees them: the paged list (with what to review), and linking or
-unlinking a transfer's two legs by hand.
+"""One user's transactions as the API sees them: the searched, keyset-paged list (with what to review,
+values and gains), one transaction in detail (links, lots, lineage, edits), and linking or unlinking a
+transfer's two legs by hand.
 
 Like `UserScope`, every query is limited to its user: a transaction id of another user answers exactly
 like one that does not exist.
@@ -7,37 +8,49 @@ like one that does not exist.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import and_, delete, func, literal, or_, select
+from sqlalchemy import and_, case, delete, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
     Account,
     Asset,
+    DisposedLot,
     Flow,
+    Label,
+    TaxLot,
     Transaction,
+    TransactionEdit,
+    TransactionLabel,
     TransactionLink,
     TransactionLinkExclusion,
     TransactionReview,
 )
-from ledger.writes.transfers import LINKED_BY_USER, RECEIVE_TYPES, SEND_TYPES
+from ledger.scope.transaction_search import Cursor, Search
 from vocabulary.enums import CurrencyType, FlowDirection, TransactionLinkType, TransactionType
 from vocabulary.errors import TransferError
+from vocabulary.transfers import LINKED_BY_USER, RECEIVE_TYPES, SEND_TYPES
 
+USD = "USD"
 UNLINKED_BY_HAND = "unlinked by hand: check whether this transfer has another leg"
 
 
 @dataclass(frozen=True, slots=True)
 class FlowView:
+    id: int
     direction: FlowDirection
+    asset_id: str
     asset: str  # the symbol
     quantity: Decimal
-    value: Decimal | None
+    value: Decimal | None  # the user's override when there is one, else the stated value
+    value_currency: str | None
     is_fee: bool
+    is_overridden: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +61,28 @@ class TransactionView:
     flows: list[FlowView]
     linked_transaction_id: int | None  # the other leg of its transfer
     link_confidence: Decimal | None
+    gain: Decimal | None  # of its disposals in the last cost-basis run
+    fiat_value: Decimal | None  # what it received (or else gave), as stated, else as the last run valued it
+
+
+@dataclass(frozen=True, slots=True)
+class LinkView:
+    id: int
+    link_type: TransactionLinkType
+    other_public_id: uuid.UUID
+    outgoing: bool  # this transaction is the link's "from" end
+    confidence: Decimal
+    created_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class TransactionDetail:
+    view: TransactionView
+    labels: list[str]
+    links: list[LinkView]
+    lots: list[TaxLot]  # the lots it opened (an acquisition's cost basis)
+    disposed_lots: list[DisposedLot]  # the lot slices it consumed, with their lineage
+    edits: list[TransactionEdit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,42 +98,143 @@ class TransactionsScope:
         self.user_id = user_id
 
     async def page(
-        self, page: int, limit: int, *, needs_review: bool | None, account_id: int | None
-    ) -> tuple[list[TransactionView], int]:
-        """Newest first, with their flows and transfer links, and how many match in all."""
-        flagged = Transaction.id.in_(select(TransactionReview.transaction_id).correlate(None))
-        where = [Transaction.user_id == self.user_id]
-        if needs_review is not None:
-            where.append(flagged if needs_review else ~flagged)
-        if account_id is not None:
-            where.append(Transaction.account_id == account_id)
-        total = await self.session.scalar(select(func.count()).select_from(Transaction).where(*where))
-        rows = (
+        self, search: Search, limit: int, *, page: int = 1, after: Cursor | None = None
+    ) -> tuple[list[TransactionView], Cursor | None]:
+        """Newest first, with their flows, transfer links and results; the page after `after` when it
+        is given (keyset), else page `page`. Answers the cursor of the next page (None on the last)."""
+        where = [Transaction.user_id == self.user_id, *search.conditions()]
+        statement = (
+            select(Transaction, Account.name, TransactionReview.reason)
+            .join(Account, Account.id == Transaction.account_id)
+            .outerjoin(TransactionReview, TransactionReview.transaction_id == Transaction.id)
+            .where(*where)
+            .order_by(Transaction.timestamp.desc(), Transaction.id.desc())
+            .limit(limit + 1)
+        )
+        if after is not None:
+            statement = statement.where(after.condition())
+        else:
+            statement = statement.offset((page - 1) * limit)
+        rows = (await self.session.execute(statement)).all()
+        views = await self._views([(row[0], row[1], row[2]) for row in rows[:limit]])
+        last = rows[limit - 1][0] if len(rows) > limit else None
+        return views, None if last is None else Cursor(last.timestamp, last.id)
+
+    async def count(self, search: Search) -> int:
+        where = [Transaction.user_id == self.user_id, *search.conditions()]
+        return await self.session.scalar(select(func.count()).select_from(Transaction).where(*where)) or 0
+
+    async def detail(self, public_id: uuid.UUID) -> TransactionDetail | None:
+        row = (
             await self.session.execute(
                 select(Transaction, Account.name, TransactionReview.reason)
                 .join(Account, Account.id == Transaction.account_id)
                 .outerjoin(TransactionReview, TransactionReview.transaction_id == Transaction.id)
-                .where(*where)
-                .order_by(Transaction.timestamp.desc(), Transaction.id.desc())
-                .offset((page - 1) * limit)
-                .limit(limit)
+                .where(Transaction.user_id == self.user_id, Transaction.public_id == public_id)
             )
-        ).all()
+        ).first()
+        if row is None:
+            return None
+        [view] = await self._views([(row[0], row[1], row[2])])
+        tx_id = view.transaction.id
+        labels = await self.session.scalars(
+            select(Label.name)
+            .join(TransactionLabel, TransactionLabel.label_id == Label.id)
+            .where(TransactionLabel.transaction_id == tx_id)
+            .order_by(Label.name)
+        )
+        lots = await self.session.scalars(
+            select(TaxLot)
+            .where(TaxLot.user_id == self.user_id, TaxLot.transaction_id == tx_id)
+            .order_by(TaxLot.id)
+        )
+        disposed = await self.session.scalars(
+            select(DisposedLot)
+            .where(DisposedLot.user_id == self.user_id, DisposedLot.transaction_id == tx_id)
+            .order_by(DisposedLot.id)
+        )
+        edits = await self.session.scalars(
+            select(TransactionEdit)
+            .where(
+                TransactionEdit.user_id == self.user_id, TransactionEdit.transaction_public_id == public_id
+            )
+            .order_by(TransactionEdit.id.desc())
+        )
+        return TransactionDetail(
+            view, list(labels), await self._links(tx_id), list(lots), list(disposed), list(edits)
+        )
+
+    async def assets(self, search: str, limit: int) -> list[Asset]:
+        """Assets a transaction of the user's may hold (shared, and the user's own tokens) whose symbol or
+        name starts with `search` (any case): exact symbols first, then by market-cap rank."""
+        needle = search.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        found = await self.session.scalars(
+            select(Asset)
+            .where(
+                or_(Asset.user_id.is_(None), Asset.user_id == self.user_id),
+                or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
+                or_(
+                    Asset.symbol.ilike(f"{needle}%", escape="\\"), Asset.name.ilike(f"{needle}%", escape="\\")
+                ),
+            )
+            .order_by(
+                (func.upper(Asset.symbol) != needle.upper()),
+                Asset.rank.asc().nulls_last(),
+                Asset.symbol,
+                Asset.id,
+            )
+            .limit(limit)
+        )
+        return list(found)
+
+    async def _views(self, rows: Sequence[tuple[Transaction, str, str | None]]) -> list[TransactionView]:
         ids = [transaction.id for transaction, _, _ in rows]
         flows = await self._flows(ids)
         links = await self._transfer_links(ids)
-        views = [
-            TransactionView(
-                transaction=transaction,
-                account_name=name,
-                review_reason=reason,
-                flows=flows.get(transaction.id, []),
-                linked_transaction_id=links[transaction.id][0] if transaction.id in links else None,
-                link_confidence=links[transaction.id][1] if transaction.id in links else None,
+        gains, valued = await self._results(ids)
+        views = []
+        for transaction, name, reason in rows:
+            own = flows.get(transaction.id, [])
+            link = links.get(transaction.id)
+            views.append(
+                TransactionView(
+                    transaction=transaction,
+                    account_name=name,
+                    review_reason=reason,
+                    flows=own,
+                    linked_transaction_id=None if link is None else link[0],
+                    link_confidence=None if link is None else link[1],
+                    gain=gains.get(transaction.id),
+                    fiat_value=_stated_value(own) or valued.get(transaction.id),
+                )
             )
-            for transaction, name, reason in rows
-        ]
-        return views, total or 0
+        return views
+
+    async def _results(self, ids: Sequence[int]) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
+        """Per transaction, the gain of its disposals and the value the last run gave it: the cost basis
+        of the lots it opened, else the proceeds of its disposals."""
+        disposed = await self.session.execute(
+            select(DisposedLot.transaction_id, func.sum(DisposedLot.gain), func.sum(DisposedLot.proceeds))
+            .where(DisposedLot.user_id == self.user_id, DisposedLot.transaction_id.in_(ids))
+            .group_by(DisposedLot.transaction_id)
+        )
+        opened = await self.session.execute(
+            select(TaxLot.transaction_id, func.sum(TaxLot.cost_basis))
+            .where(
+                TaxLot.user_id == self.user_id,
+                TaxLot.transaction_id.in_(ids),
+                TaxLot.lot_id == TaxLot.origin_lot_id,
+            )
+            .group_by(TaxLot.transaction_id)
+        )
+        gains: dict[int, Decimal] = {}
+        valued: dict[int, Decimal] = {}
+        for tx_id, gain, proceeds in disposed:
+            gains[tx_id] = gain
+            valued[tx_id] = proceeds
+        for tx_id, cost in opened:
+            valued[tx_id] = cost
+        return gains, valued
 
     async def _flows(self, ids: Sequence[int]) -> dict[int, list[FlowView]]:
         found: dict[int, list[FlowView]] = {}
@@ -109,10 +245,47 @@ class TransactionsScope:
             .order_by(Flow.transaction_id, Flow.id)
         )
         for flow, symbol in rows:
+            overridden = flow.value_override is not None
             found.setdefault(flow.transaction_id, []).append(
-                FlowView(flow.direction, symbol, flow.quantity, flow.value, flow.is_fee)
+                FlowView(
+                    id=flow.id,
+                    direction=flow.direction,
+                    asset_id=flow.asset_id,
+                    asset=symbol,
+                    quantity=flow.quantity,
+                    value=flow.value_override if overridden else flow.value,
+                    value_currency=USD if overridden else flow.value_currency,
+                    is_fee=flow.is_fee,
+                    is_overridden=overridden,
+                )
             )
         return found
+
+    async def _links(self, tx_id: int) -> list[LinkView]:
+        other = case(
+            (TransactionLink.from_transaction_id == tx_id, TransactionLink.to_transaction_id),
+            else_=TransactionLink.from_transaction_id,
+        )
+        rows = await self.session.execute(
+            select(TransactionLink, Transaction.public_id)
+            .join(Transaction, Transaction.id == other)
+            .where(
+                TransactionLink.user_id == self.user_id,
+                or_(TransactionLink.from_transaction_id == tx_id, TransactionLink.to_transaction_id == tx_id),
+            )
+            .order_by(TransactionLink.id)
+        )
+        return [
+            LinkView(
+                link.id,
+                link.link_type,
+                public_id,
+                link.from_transaction_id == tx_id,
+                link.confidence,
+                link.created_by,
+            )
+            for link, public_id in rows
+        ]
 
     async def _transfer_links(self, ids: Sequence[int]) -> dict[int, tuple[int, Decimal]]:
         rows = await self.session.execute(
@@ -232,6 +405,17 @@ class TransactionsScope:
             if direction is not None:
                 shape.moves.append((direction, symbol, asset_type))
         return shapes
+
+
+def _stated_value(flows: Sequence[FlowView]) -> Decimal | None:
+    """What the transaction received in USD as stated (or overridden), else what it gave; None when
+    a side has a flow without a USD value."""
+    for direction in (FlowDirection.INFLOW, FlowDirection.OUTFLOW):
+        side = [flow for flow in flows if flow.direction is direction and not flow.is_fee]
+        if side:
+            values = [flow.value for flow in side if flow.value is not None and flow.value_currency == USD]
+            return sum(values, Decimal(0)) if len(values) == len(side) else None
+    return None
 
 
 def _is_leg(shape: _LegShape, *, sending: bool) -> bool:

@@ -22,7 +22,6 @@ import is the same, only slower.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,12 +32,14 @@ import polars as pl
 from sqlalchemy import BindParameter, bindparam, select, text
 from sqlalchemy.orm import Session
 
+from contracts.imports import ImportCounts
 from ledger.models import Account, Import
 from ledger.writes.copy import copy_rows, copy_text
 from ledger.writes.copy_format import (
     NULL,
     bool_column,
     bool_field,
+    copy_lines,
     number_field,
     text_column,
     text_field,
@@ -248,26 +249,11 @@ def encode_columns(transactions: pl.DataFrame, flows: pl.DataFrame) -> EncodedBa
     )
     return EncodedBatch(
         size=transactions.height,
-        transactions=_copy_text(transaction_lines),
-        flows=_copy_text(flow_lines),
+        transactions=copy_lines(transaction_lines),
+        flows=copy_lines(flow_lines),
         symbols=frozenset(flows["asset"].unique().to_list()),
         labelled=transactions["label"].is_not_null().any(),
     )
-
-
-def _copy_text(lines: pl.DataFrame) -> bytes:
-    encoded = io.BytesIO()
-    lines.write_csv(encoded, include_header=False, separator="\t", quote_style="never", line_terminator="\n")
-    return encoded.getvalue()
-
-
-@dataclass(frozen=True, slots=True)
-class ImportCounts:
-    number_total: int  # transactions in the file plus rows it ignored
-    number_imported: int  # transactions new to the account
-    number_ignored: int
-    number_skipped: int  # transactions the account already had (or the file repeated)
-    number_user_defined_tokens: int  # the user's own tokens among the new transactions' assets
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,11 @@
 """PostgreSQL's COPY text format, written in plain Python so that any thread can encode rows while
 another one talks to the database: one line per row, tab-separated, \\N for NULL. `text_column` and
-`time_column` write the same for whole Polars columns."""
+`time_column` write the same for whole Polars columns, `copy_fields` for every column of a frame, and
+`copy_lines` the lines of such fields."""
 
 from __future__ import annotations
 
+import io
 from datetime import datetime
 from decimal import Decimal
 
@@ -51,3 +53,26 @@ def time_column(column: str) -> pl.Expr:
 
 def bool_column(column: str) -> pl.Expr:
     return pl.when(pl.col(column)).then(pl.lit("t")).otherwise(pl.lit("f"))
+
+
+def copy_fields(schema: pl.Schema) -> list[pl.Expr]:
+    """Every column of a frame of this schema as its field: text escaped, UTC times as `time_column`,
+    decimals in positional notation (Polars writes them so), integers and NULLs as they are."""
+    fields = []
+    for name, dtype in schema.items():
+        if dtype == pl.String:
+            fields.append(text_column(name))
+        elif isinstance(dtype, pl.Datetime):
+            fields.append(time_column(name).fill_null(NULL))
+        elif dtype == pl.Boolean:
+            fields.append(bool_column(name))
+        else:
+            fields.append(pl.col(name).cast(pl.String).fill_null(NULL))
+    return fields
+
+
+def copy_lines(fields: pl.DataFrame) -> bytes:
+    """The COPY text of a frame of fields (one String column per field, as encoded above)."""
+    encoded = io.BytesIO()
+    fields.write_csv(encoded, include_header=False, separator="\t", quote_style="never", line_terminator="\n")
+    return encoded.getvalue()

@@ -1,5 +1,6 @@
 """What a cost-basis run reads and writes: the user's status row through its states, the user's flows
-as the lot engine reads them, and the replacement of the stored results.
+as the lot engine reads them (Arrow batches, streamed by PostgreSQL's COPY through ADBC), and the
+stored results, replaced batch by batch by COPY in one transaction.
 
 Status: a request marks the row Enqueued (or, while a run is Started, only records the request in
 `recomputation_date`); a run claims the row (Started, request cleared), then either finishes (results
@@ -9,15 +10,16 @@ stored; Enqueued again if a request came in meanwhile, else no state) or fails (
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+import adbc_driver_postgresql.dbapi as adbc
+import polars as pl
 from sqlalchemy import (
     Date,
     Numeric,
-    Row,
     Select,
     String,
     and_,
@@ -32,8 +34,9 @@ from sqlalchemy import (
     union_all,
     update,
 )
-from sqlalchemy.dialects.postgresql import Insert, insert
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from ledger.models import (
     Asset,
@@ -48,54 +51,17 @@ from ledger.models import (
     TransactionLink,
     User,
 )
-from ledger.writes.copy import copy_rows
-from vocabulary.enums import CostBasisMethod, CostBasisState, CurrencyType, QueuePriority, TransactionLinkType
+from ledger.writes.copy import copy_text
+from ledger.writes.copy_format import copy_fields, copy_lines
+from vocabulary.engine_columns import RESULT_COLUMNS, STORED_NAMES
+from vocabulary.enums import CostBasisMethod, CostBasisState, CurrencyType, TransactionLinkType
 from vocabulary.enums import TransactionType as Type
+from vocabulary.taxability import INCOME_TYPES, NOT_TAXABLE_AS, TAXABLE_AS
 
 USD = "USD"  # the currency of every stored value (prices are USD closes)
 SCALE = 18  # decimals of every quantity and value the engine reads
-COST_BASIS_FAILED = "We were not able to calculate your tax, portfolio, and performance values."
-ENQUEUE_FAILED = "There was a problem while enqueuing portfolio and tax calculations. Please try again."
-
-# The columns of the flows query, in order; `value` is in USD (None: no value and no price known).
-FLOW_COLUMNS = (
-    "tx_id",
-    "timestamp",
-    "account",
-    "type",
-    "asset",
-    "direction",
-    "quantity",
-    "value",
-    "is_fee",
-    "link_id",
-)
-
 
 # Status
-
-
-def enqueue_statement(user_id: int, priority: QueuePriority) -> Insert:
-    """Record a request: Enqueued unless a run is Started (that run then makes one more pass)."""
-    status = CostBasisStatus.__table__
-    return (
-        insert(CostBasisStatus)
-        .values(
-            user_id=user_id, state=CostBasisState.ENQUEUED, priority=priority, recomputation_date=func.now()
-        )
-        .on_conflict_do_update(
-            index_elements=[status.c.user_id],
-            set_={
-                "state": case(
-                    (status.c.state == CostBasisState.STARTED.value, status.c.state),
-                    else_=literal(CostBasisState.ENQUEUED.value),
-                ),
-                "priority": priority.value,
-                "recomputation_date": func.coalesce(status.c.recomputation_date, func.now()),
-                "updated_at": func.now(),
-            },
-        )
-    )
 
 
 def claim_run(session: Session, user_id: int) -> None:
@@ -214,12 +180,20 @@ def _close(alias: Any, symbol: Any, quote: Any, day: Any) -> Any:
     return and_(alias.symbol == symbol, alias.quote == quote, alias.date == day)
 
 
-def flows_query(user_id: int) -> Select[Any]:
-    """The user's flows the engine reads (FLOW_COLUMNS), by time, transaction and flow.
+# ledger types the engine reads as BUY or SELL (activities.cost_basis_ledger.ENGINE_TYPES)
+VALUED_BY_COUNTERPART = (Type.BUY, Type.SELL, Type.NFT_MINT, Type.NFT_PURCHASE, Type.NFT_SALE)
 
-    Ignored transactions, spam and flows of spam assets are left out. `value` is the flow's stated
-    value in USD, converted at that UTC day's FX close when stated in another currency; failing that,
-    the quantity at that day's USD close of the asset (a USD flow is worth its quantity).
+
+def flows_query(user_id: int) -> Select[Any]:
+    """The user's flows the engine reads (LEDGER_COLUMNS), by transaction (its id as text, the
+    order the engine reads ledgers in) and flow, quantities and values as exact decimal text.
+
+    An asset is its id (two tokens may share a symbol, never lots), but money, which the engine
+    knows by its currency code. Ignored transactions, spam and flows of spam assets are left out.
+    `value` is the user's override of the flow's cost basis or proceeds; else its stated value in USD,
+    converted at that UTC day's FX close when stated in another currency; failing that, the quantity at
+    that day's USD close of the asset (a USD flow is worth its quantity). `type` follows the user's word
+    on a transaction's taxability (vocabulary.taxability).
     """
     day = cast(func.timezone("UTC", Transaction.timestamp), Date)
     asset_close, asset_inverse = aliased(Price), aliased(Price)
@@ -239,23 +213,43 @@ def flows_query(user_id: int) -> Select[Any]:
         (and_(fiat, Asset.symbol == USD), Flow.quantity),
         else_=in_usd(Flow.quantity, asset_close, asset_inverse),
     )
-    value = func.round(cast(func.coalesce(stated, market), Numeric), SCALE)
+    value = func.round(cast(func.coalesce(Flow.value_override, stated, market), Numeric), SCALE)
+    overridden = (
+        select(Flow.transaction_id)
+        .join(Transaction, Transaction.id == Flow.transaction_id)
+        .where(Transaction.user_id == user_id, Flow.value_override.is_not(None))
+        .distinct()
+        .subquery()
+    )
+    kind = case(
+        # A buy or sale is valued by what it gave or received; one whose value the user set is read as a
+        # trade, which takes each flow at its own value (TREATMENTS.md).
+        (
+            and_(overridden.c.transaction_id.is_not(None), Transaction.type.in_(VALUED_BY_COUNTERPART)),
+            Type.TRADE.value,
+        ),
+        (and_(Transaction.is_taxable.is_(False), Transaction.type.in_(INCOME_TYPES)), NOT_TAXABLE_AS.value),
+        (and_(Transaction.is_taxable.is_(True), Transaction.type == NOT_TAXABLE_AS), TAXABLE_AS.value),
+        else_=cast(Transaction.type, String),
+    )
+    tx_id = cast(Transaction.id, String)
     return (
         select(
-            cast(Transaction.id, String).label("tx_id"),
-            Transaction.timestamp,
+            tx_id.label("tx_id"),
+            Transaction.timestamp.label("timestamp"),
             cast(Transaction.account_id, String).label("account"),
-            Transaction.type,
-            Asset.symbol.label("asset"),
-            Flow.direction,
-            Flow.quantity,
-            value.label("value"),
-            Flow.is_fee,
+            kind.label("type"),
+            case((fiat, Asset.symbol), else_=Asset.id).label("asset"),
+            cast(Flow.direction, String).label("direction"),
+            cast(Flow.quantity, String).label("quantity"),
+            cast(value, String).label("value"),
+            Flow.is_fee.label("is_fee"),
             case((Flow.is_fee, null()), else_=cast(links.c.link_id, String)).label("link_id"),
         )
         .join(Transaction, Transaction.id == Flow.transaction_id)
         .join(Asset, Asset.id == Flow.asset_id)
         .outerjoin(links, links.c.transaction_id == Transaction.id)
+        .outerjoin(overridden, overridden.c.transaction_id == Transaction.id)
         .outerjoin(asset_close, and_(shared, _close(asset_close, Asset.symbol, USD, day)))
         .outerjoin(asset_inverse, and_(shared, fiat, _close(asset_inverse, USD, Asset.symbol, day)))
         .outerjoin(fx_close, _close(fx_close, Flow.value_currency, USD, day))
@@ -266,99 +260,73 @@ def flows_query(user_id: int) -> Select[Any]:
             Transaction.type != Type.SPAM,
             or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
         )
-        .order_by(Transaction.timestamp, Transaction.id, Flow.id)
+        .order_by(tx_id.collate("C"), Flow.id)
     )
 
 
-def iter_flow_batches(session: Session, user_id: int, batch_size: int) -> Iterator[Sequence[Row[Any]]]:
-    """The flows query streamed from a server-side cursor, `batch_size` rows at a time."""
-    result = session.execute(flows_query(user_id).execution_options(yield_per=batch_size))
-    yield from result.partitions()
+def flow_batches(session: Session, user_id: int) -> Iterator[pl.DataFrame]:
+    """The flows query's rows as Arrow record batches (ADBC reads them with COPY … TO STDOUT in its
+    binary format, straight into columns), each as a Polars frame; on a connection of its own."""
+    statement = flows_query(user_id).compile(
+        dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
+    )
+    uri = session.get_bind().engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with adbc.connect(uri) as connection, connection.cursor() as cursor:
+        cursor.execute(str(statement))
+        for batch in cursor.fetch_record_batch():
+            yield pl.DataFrame(pl.from_arrow(batch))
 
 
 # Results
 
-LOT_COLUMNS = (
-    "lot_id",
-    "origin_lot_id",
-    "transfer_chain",
-    "transaction_id",
-    "asset",
-    "account_id",
-    "acquired_at",
-    "quantity",
-    "remaining",
-    "cost_basis",
-    "remaining_cost_basis",
-    "callout",
-)
-DISPOSAL_COLUMNS = (
-    "flow_id",
-    "transaction_id",
-    "type",
-    "asset",
-    "account_id",
-    "lot_id",
-    "origin_lot_id",
-    "transfer_chain",
-    "acquired_at",
-    "disposed_at",
-    "holding_days",
-    "quantity",
-    "proceeds",
-    "cost_basis",
-    "gain",
-    "denied_loss",
-    "term",
-    "rule",
-    "callout",
-)
-INCOME_COLUMNS = (
-    "flow_id",
-    "transaction_id",
-    "asset",
-    "account_id",
-    "received_at",
-    "quantity",
-    "value",
-    "type",
-    "callout",
-)
+RESULT_MODELS: dict[str, type[TaxLot] | type[DisposedLot] | type[IncomeEvent]] = {
+    "lots": TaxLot,
+    "disposals": DisposedLot,
+    "income": IncomeEvent,
+}
+# each result table's stored columns, in the engine's order
+STORED_COLUMNS = {
+    name: tuple(STORED_NAMES.get(column, column) for column in columns)
+    for name, columns in RESULT_COLUMNS.items()
+}
 
 
-@dataclass(frozen=True)
-class StoredCounts:
-    lots: int
-    disposals: int
-    income: int
-
-
-def replace_results(
-    session: Session,
-    user_id: int,
-    run_id: uuid.UUID,
-    lots: Iterable[Sequence[Any]],
-    disposals: Iterable[Sequence[Any]],
-    income: Iterable[Sequence[Any]],
-) -> StoredCounts:
-    """Replace the user's stored results with the rows given (in the *_COLUMNS order), by COPY.
-
-    Runs inside the caller's transaction: readers see the previous run's rows until it commits.
+class StoredResults:
+    """A run's results written over the user's previous ones, in one database transaction: the
+    previous rows are deleted, the engine's tables COPYed in batch by batch (a run of assets at a
+    time, never row by row), and the run marked finished; readers see the previous results until
+    it commits. The engine's writer thread makes it, writes it and closes (or discards) it.
     """
-    tables = (
-        (TaxLot, LOT_COLUMNS, lots),
-        (DisposedLot, DISPOSAL_COLUMNS, disposals),
-        (IncomeEvent, INCOME_COLUMNS, income),
-    )
-    counts = []
-    for model, columns, rows in tables:
-        session.execute(delete(model).where(model.user_id == user_id))
-        counts.append(
-            copy_rows(
-                session,
-                model.__tablename__,
-                ("user_id", "run_id", *columns),
-                ((user_id, run_id, *row) for row in rows),
+
+    def __init__(self, sessions: sessionmaker[Session], user_id: int, run_id: uuid.UUID) -> None:
+        self._user_id, self._run_id = user_id, run_id
+        self._session = sessions()
+        self._session.begin()
+        # the engine keys crypto by asset id (flows_query); the results name the asset by its symbol
+        owned = or_(Asset.user_id.is_(None), Asset.user_id == user_id)
+        self._symbols = {
+            asset_id: symbol
+            for asset_id, symbol in self._session.execute(select(Asset.id, Asset.symbol).where(owned))
+        }
+        for model in RESULT_MODELS.values():
+            self._session.execute(delete(model).where(model.user_id == user_id))
+
+    def write(self, parts: Sequence[tuple[str, pl.DataFrame]]) -> None:
+        for name, frame in parts:
+            frame = frame.with_columns(pl.col("asset").replace(self._symbols))
+            lines = frame.select(
+                pl.lit(str(self._user_id)).alias("user_id"),
+                pl.lit(str(self._run_id)).alias("run_id"),
+                *copy_fields(frame.schema),
             )
-        )
-    return StoredCounts(*counts)
+            columns = ("user_id", "run_id", *STORED_COLUMNS[name])
+            copy_text(self._session, RESULT_MODELS[name].__tablename__, columns, copy_lines(lines))
+
+    def close(self) -> None:
+        finish_run(self._session, self._user_id, self._run_id)
+        self._session.commit()
+        self._session.close()
+
+    def discard(self) -> None:
+        self._session.rollback()
+        self._session.close()

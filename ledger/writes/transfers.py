@@ -18,11 +18,7 @@ from sqlalchemy import bindparam, text
 from sqlalchemy.orm import Session
 
 from ledger.writes.copy import copy_rows
-from vocabulary.enums import TransactionType
-
-SEND_TYPES = (TransactionType.SEND, TransactionType.WITHDRAWAL)
-RECEIVE_TYPES = (TransactionType.RECEIVE, TransactionType.DEPOSIT)
-LINKED_BY_USER = "user"  # transaction_links.created_by of a link made by hand ("auto": by matching)
+from vocabulary.transfers import RECEIVE_TYPES, SEND_TYPES
 
 # Links other than the user's own transfer links settle both of their transactions.
 _SETTLED = """

@@ -23,14 +23,14 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def handle_check(args: argparse.Namespace) -> int:
     from ingest.files.check import inspect_file  # the parsers load only for this command
+    from ledger.infra.settings import get_settings
 
     path: Path = args.file
     try:
-        data = path.read_bytes()
+        report = inspect_file(path, path.name, max_bytes=get_settings().max_upload_bytes)
     except OSError as exc:
         print(f"Cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    report = inspect_file(data, path.name)
     print(json.dumps(_as_json(report), ensure_ascii=False) if args.json else _as_text(report))
     return 0 if report.importable else 1
 

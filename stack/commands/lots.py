@@ -11,7 +11,8 @@ from analytics.lots import (
     Scope,
     read_timeline,
 )
-from analytics.lots.streamed import compute_and_write_file
+from analytics.lots.run import compute_and_write_file
+from analytics.lots.writers import OutputFiles
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,26 +27,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("ledger", type=Path, metavar="LEDGER")
     parser.add_argument("--method", type=str.upper, choices=[m.value for m in Method], default=None)
     parser.add_argument("--scope", choices=[s.value for s in Scope], default=Scope.UNIVERSAL.value)
-    parser.add_argument("--timeline", type=Path, metavar="FILE", help="CSV: start_date,end_date,method")
+    parser.add_argument(
+        "--timeline",
+        type=Path,
+        metavar="FILE",
+        help="CSV: start_date,end_date,method (with --method: that method outside its periods)",
+    )
     parser.add_argument("--base-currency", default="USD", help="the currency values are in (default USD)")
     parser.add_argument("--out", type=Path, required=True, metavar="DIR")
     parser.set_defaults(func=handle_compute)
 
 
 def handle_compute(args: argparse.Namespace) -> int:
-    if (args.method is None) == (args.timeline is None):
-        print("cairn lots compute: give --method or --timeline (one of them)", file=sys.stderr)
+    if args.method is None and args.timeline is None:
+        print("cairn lots compute: give --method, --timeline or both", file=sys.stderr)
         return 2
     try:
-        method: Method | MethodTimeline = (
-            read_timeline(args.timeline) if args.timeline else Method(args.method)
-        )
-        # computed and written run by run of assets (the same files as write_outputs(compute(...)))
+        method: Method | MethodTimeline
+        if args.timeline is None:
+            method = Method(args.method)
+        else:
+            timeline = read_timeline(args.timeline)
+            method = timeline if args.method is None else timeline.outside(Method(args.method))
         written = compute_and_write_file(
             args.ledger,
             method,
             Scope(args.scope),
-            args.out,
+            OutputFiles(args.out),
             base_currency=args.base_currency.upper(),
         )
     except (LedgerError, ValueError) as error:

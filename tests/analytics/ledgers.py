@@ -2,7 +2,7 @@
 
 import polars as pl
 
-from analytics.lots import LEDGER_COLUMNS
+from vocabulary.engine_columns import LEDGER_COLUMNS
 
 
 def flows(*rows: tuple[str, ...]) -> pl.DataFrame:

@@ -67,6 +67,19 @@ def test_timeline_file(tmp_path: Path) -> None:
     assert lot_ids == ["t2:0", "t1:0"]
 
 
+@pytest.mark.parametrize(("method", "expected"), [(None, ["t1:0", "t2:0"]), ("LIFO", ["t2:0", "t1:0"])])
+def test_method_with_timeline_applies_outside_its_periods(
+    tmp_path: Path, method: str | None, expected: list[str]
+) -> None:
+    ledger, timeline = tmp_path / "ledger.csv", tmp_path / "timeline.csv"
+    GOOD.write_csv(ledger)
+    timeline.write_text("start_date,end_date,method\n2021-01-01,2021-12-31,FIFO\n")
+    given = ["--method", method] if method else []
+    assert _run(str(ledger), "--timeline", str(timeline), *given, "--out", str(tmp_path / "o")) == 0
+    # the 2022 sale: after the closed period, FIFO continues alone; with --method, that method applies
+    assert pl.read_csv(tmp_path / "o" / "disposals.csv")["lot_id"].to_list() == expected
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -85,7 +98,7 @@ def test_timeline_file(tmp_path: Path) -> None:
         ),
         (
             lambda f: f.with_columns(
-                value=pl.when(pl.col("tx_id") == "t2").then(pl.lit("7e2")).otherwise("value")
+                value=pl.when(pl.col("tx_id") == "t2").then(pl.lit("7e")).otherwise("value")
             ),
             "row 3, column value: not a decimal number",
         ),

@@ -1,14 +1,16 @@
 """Ledger validation: names are trimmed and capitalised, empty names are refused, and the C core's
 shortcut (skip trimming what needs none) is only taken when nothing needs trimming."""
 
+from decimal import Decimal
+
 import polars as pl
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from analytics.lots import LedgerError
+from analytics.lots.c_core import stripped
 from analytics.lots.ledger_input import validate_ledger
-from analytics.lots.native import stripped
 from tests.analytics.ledgers import flows
 
 
@@ -52,6 +54,22 @@ def test_names_are_trimmed_and_types_and_directions_capitalised() -> None:
 def test_an_unknown_name_is_refused(column: str, value: str, message: str) -> None:
     with pytest.raises(LedgerError, match=f"row 1, column {column}: {message}"):
         validate_ledger(_one(**{column: value}))
+
+
+@pytest.mark.parametrize(
+    ("written", "exact"), [("9.8E-7", "0.00000098"), ("1.5e2", "150"), ("2E+0", "2"), ("1e-18", "1E-18")]
+)
+def test_exact_scientific_notation_is_read_as_its_decimal(written: str, exact: str) -> None:
+    validated = validate_ledger(_one(quantity=written, value=written))
+    assert validated.select("quantity", "value").row(0) == (Decimal(exact), Decimal(exact))
+
+
+@pytest.mark.parametrize(
+    ("written", "message"), [("1e-19", "more than 18 decimal places"), ("7e", "not a decimal")]
+)
+def test_scientific_notation_beyond_the_scale_or_malformed_is_refused(written: str, message: str) -> None:
+    with pytest.raises(LedgerError, match=f"row 1, column quantity: {message}"):
+        validate_ledger(_one(quantity=written))
 
 
 @given(st.lists(st.text(max_size=20) | st.none(), max_size=30), st.integers(0, 5))

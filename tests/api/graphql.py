@@ -24,9 +24,23 @@ mutation Create($input: CustomWalletInput!) {
 JOB_STATUS = """
 query Job($jobId: String!) {
   csvImportJobStatus(jobId: $jobId) {
-    jobId status isStatusFinal success errorMessage progress
+    jobId status isStatusFinal success errorMessage progress resuming
     numberImported numberTotal numberIgnored numberSkipped numberUserDefinedTokens
     createdCustomWallet { id name }
+  }
+}
+"""
+VALIDATE = """
+query Validate($url: String!, $generic: Boolean!, $slug: String!) {
+  csvValidation(csvFileUrl: $url, isGeneric: $generic, accountTypeSlug: $slug) {
+    jobId isStatusFinal csvValidationErrors format importType numberTotal numberIgnored
+  }
+}
+"""
+VALIDATION_STATUS = """
+query ValidationStatus($jobId: String!) {
+  csvValidationJobStatus(jobId: $jobId) {
+    jobId isStatusFinal csvValidationErrors format importType numberTotal numberIgnored
   }
 }
 """
@@ -65,6 +79,28 @@ async def wait_for_job(http: httpx.AsyncClient, job_id: str, timeout: float = 60
             if job["isStatusFinal"]:
                 return job
             await asyncio.sleep(0.2)
+
+
+async def validated(
+    http: httpx.AsyncClient, url: str, *, generic: bool = True, slug: str = CSV_SLUG, timeout: float = 60
+) -> dict[str, Any]:
+    """Starts the check of an upload (csvValidation) and polls csvValidationJobStatus, as the SPA does,
+    until it is final; answers the final check."""
+    check: dict[str, Any] = (await gql(http, VALIDATE, url=url, generic=generic, slug=slug))["csvValidation"]
+    async with asyncio.timeout(timeout):
+        while not check["isStatusFinal"]:
+            await asyncio.sleep(0.1)
+            check = (await gql(http, VALIDATION_STATUS, jobId=check["jobId"]))["csvValidationJobStatus"]
+    return check
+
+
+async def checked_upload(
+    http: httpx.AsyncClient, filename: str, content: bytes, *, slug: str = CSV_SLUG
+) -> str:
+    """Uploads the file and has it checked, as the SPA does before any import; answers its file URL."""
+    url = await upload(http, filename, content)
+    await validated(http, url, generic=slug == CSV_SLUG, slug=slug)
+    return url
 
 
 def generic_csv(*rows: str) -> bytes:

@@ -10,7 +10,15 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.graphql import CREATE_CUSTOM_WALLET, CSV_SLUG, generic_csv, gql, upload, wait_for_job
+from tests.api.graphql import (
+    CREATE_CUSTOM_WALLET,
+    CSV_SLUG,
+    checked_upload,
+    generic_csv,
+    gql,
+    upload,
+    wait_for_job,
+)
 from tests.ingest.exports import export_bytes, transactions
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
@@ -40,8 +48,8 @@ SECOND = generic_csv("2024-02-02 10:00:00,0.5,BTC,20000,USD,,,", "2024-02-03 10:
 async def created_account(
     http: httpx.AsyncClient, slug: str, filename: str, content: bytes
 ) -> dict[str, Any]:
-    """A new account from a file (createCustomWallet); answers its finished job."""
-    url = await upload(http, filename, content)
+    """A new account from a checked file (createCustomWallet); answers its finished job."""
+    url = await checked_upload(http, filename, content, slug=slug)
     created = (
         await gql(
             http, CREATE_CUSTOM_WALLET, input={"walletName": "Mine", "csvUrl": url, "accountTypeSlug": slug}
@@ -56,7 +64,7 @@ async def created_account(
 async def import_file(
     http: httpx.AsyncClient, account_id: str, filename: str, content: bytes, import_type: int
 ) -> dict[str, Any]:
-    url = await upload(http, filename, content)
+    url = await checked_upload(http, filename, content)
     answer: dict[str, Any] = (
         await gql(http, IMPORT, input={"accountId": account_id, "csvUrl": url, "importType": import_type})
     )["importAccountTransactions"]
@@ -184,3 +192,26 @@ async def test_a_file_url_that_is_not_the_users_upload_is_refused(
     )["importAccountTransactions"]
 
     assert (answer["success"], answer["error"]) == (False, "invalid_file_url")
+
+
+async def test_a_file_not_checked_yet_is_not_imported(user: httpx.AsyncClient) -> None:
+    created = await created_account(user, CSV_SLUG, "first.csv", FIRST)
+
+    answer = (
+        await gql(
+            user,
+            IMPORT,
+            input={
+                "accountId": created["createdCustomWallet"]["id"],
+                "csvUrl": await upload(user, "second.csv", SECOND),
+                "importType": 1,
+            },
+        )
+    )["importAccountTransactions"]
+
+    assert answer == {
+        "success": False,
+        "jobId": None,
+        "error": "generic_error",
+        "errorMessage": "This file has not been checked yet. Please check it before importing it.",
+    }

@@ -142,7 +142,26 @@ async def test_graphql_answers_401_without_a_valid_session(
     assert (await client.get("/graphql", headers={"Accept": "text/html"})).status_code == 401
 
 
-async def test_graphiql_is_served_to_a_signed_in_user(user: httpx.AsyncClient) -> None:
+async def test_no_graphql_ide_is_served(user: httpx.AsyncClient) -> None:
+    """GraphiQL's files would come from a CDN, which an offline install cannot reach."""
     response = await user.get("/graphql", headers={"Accept": "text/html"})
+    assert response.status_code == 404
+    assert "graphiql" not in response.text.lower() and "<script" not in response.text.lower()
+    assert (await user.get("/graphql", params={"query": ME})).json()["data"]["me"]["isAdmin"] is False
+
+
+async def test_signing_in_again_rotates_the_session(client: httpx.AsyncClient, db_session: Session) -> None:
+    email = await sign_up(client)
+    first = client.cookies["cairn_session"]
+
+    response = await client.post("/auth/login", json={"email": email, "password": PASSWORD})
+
     assert response.status_code == 200
-    assert "graphiql" in response.text.lower()
+    second = client.cookies["cairn_session"]
+    assert second != first
+    hashes = [hashlib.sha256(token.encode()).digest() for token in (first, second)]
+    stored = set(db_session.scalars(select(UserSession.token_hash).where(UserSession.token_hash.in_(hashes))))
+    assert stored == {hashes[1]}  # the session the browser had is closed
+    client.cookies.clear()
+    client.cookies.set("cairn_session", first)
+    assert (await client.post("/graphql", json={"query": ME})).status_code == 401

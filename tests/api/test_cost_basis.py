@@ -15,13 +15,13 @@ from sqlalchemy.orm import Session
 from api.app import create_app
 from ledger.infra.settings import Settings
 from ledger.models import CostBasisStatus, User
-from ledger.writes.cost_basis import COST_BASIS_FAILED, ENQUEUE_FAILED
 from stack.servers import free_port
 from tests.api.graphql import gql
-from tests.clients import sign_up
+from tests.clients import app_client, sign_up
 from tests.workflows.cost_basis_rows import add_transaction, add_user_token, add_wallet, into, out
 from vocabulary.enums import CostBasisMethod
 from vocabulary.enums import TransactionType as Type
+from vocabulary.errors import COST_BASIS_FAILED, ENQUEUE_FAILED
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 
@@ -254,7 +254,7 @@ async def test_a_request_temporal_cannot_take_answers_the_enqueue_failure(
     app = create_app(unreachable, None)  # connects to Temporal on first use, and nothing listens there
     async with (
         app.router.lifespan_context(app),
-        httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as http,
+        app_client(app) as http,
     ):
         user = await signed_up_user(http, db_session)
 

@@ -1,6 +1,7 @@
-"""A custom wallet from an uploaded CSV, end to end: createCustomWallet starts CsvImportWorkflow on a
-real worker, the job is polled to its final state, and the wallet lists its balances. Renaming, and
-deleting through DeleteAccountWorkflow."""
+"""A custom wallet from an uploaded and checked CSV, end to end: createCustomWallet starts CsvImportWorkflow
+on a real worker, the job is polled to its final state, and the wallet lists its balances; a file that
+was never uploaded, never checked or failed its check creates nothing, and an import that fails in the
+worker leaves no wallet behind. Renaming, and deleting through DeleteAccountWorkflow."""
 
 from __future__ import annotations
 
@@ -9,11 +10,29 @@ from decimal import Decimal
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ledger.models import Account, Asset, Flow, Price, Transaction
-from tests.api.graphql import CREATE_CUSTOM_WALLET, CSV_SLUG, generic_csv, gql, upload, wait_for_job
+from api.app import create_app
+from ledger.infra.settings import Settings
+from ledger.models import Account, Asset, Flow, Job, Price, Transaction, User
+from stack.servers import free_port
+from tests.api.graphql import (
+    CREATE_CUSTOM_WALLET,
+    CSV_SLUG,
+    PRESIGN,
+    VALIDATE,
+    checked_upload,
+    generic_csv,
+    gql,
+    upload,
+    validated,
+    wait_for_job,
+)
+from tests.clients import app_client, sign_up
+from tests.workflows.ledger_rows import overwrite_upload
+from vocabulary.enums import JobKind, JobStatus
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 
@@ -56,7 +75,7 @@ async def create_wallet(http: httpx.AsyncClient, name: str, file_url: str) -> di
 
 
 async def imported_wallet(http: httpx.AsyncClient, content: bytes = LEDGER) -> tuple[dict, dict]:
-    created = await create_wallet(http, "Cold storage", await upload(http, "ledger.csv", content))
+    created = await create_wallet(http, "Cold storage", await checked_upload(http, "ledger.csv", content))
     assert created["success"], created
     return created, await wait_for_job(http, created["jobId"])
 
@@ -122,29 +141,68 @@ async def test_a_custom_wallet_imports_its_file_and_lists_its_balances(
     assert Decimal(wallet["value"]) == Decimal("1.2495") * btc_price - 30000
 
 
-async def test_a_malformed_file_fails_the_job_and_imports_nothing(
-    user: httpx.AsyncClient, db_session: Session
-) -> None:
+async def test_a_malformed_file_fails_its_check_and_creates_nothing(user: httpx.AsyncClient) -> None:
     bad = generic_csv("2024-01-02 10:00:00,1,BTC,,,,,", "2024-01-03 10:00:00,-1,BTC,,,,,")
-    _, job = await imported_wallet(user, bad)
 
-    assert job["status"] == "FAILED" and job["isStatusFinal"] and not job["success"]
-    assert job["errorMessage"] == (
-        "Row 2, column Received Quantity: '-1' is negative;"
-        " quantities are positive, the column gives the direction"
+    created = await create_wallet(user, "Cold storage", await checked_upload(user, "bad.csv", bad))
+
+    assert created == {
+        "success": False,
+        "jobId": None,
+        "error": "generic_error",
+        "errorMessage": "Row 2, column Received Quantity: '-1' is negative;"
+        " quantities are positive, the column gives the direction",
+    }
+    assert (await gql(user, CUSTOM_WALLETS))["customWallets"]["total"] == 0
+
+
+async def test_an_unrecognised_file_answers_the_guidance_and_creates_nothing(user: httpx.AsyncClient) -> None:
+    url = await checked_upload(user, "export.csv", b"when,what\n2024-01-01,coffee\n")
+
+    created = await create_wallet(user, "Cold storage", url)
+
+    assert (created["success"], created["error"]) == (False, "generic_error")
+    assert created["errorMessage"].startswith("We haven't found the integration you're looking for.")
+    assert (await gql(user, CUSTOM_WALLETS))["customWallets"]["total"] == 0
+
+
+async def test_a_file_never_uploaded_or_never_checked_creates_nothing(user: httpx.AsyncClient) -> None:
+    never_uploaded = (await gql(user, PRESIGN, filename="never.csv"))["presignFileUpload"]["result"][
+        "fileUrl"
+    ]
+    await validated(user, never_uploaded)
+    unchecked = await upload(user, "ledger.csv", LEDGER)
+
+    missing = await create_wallet(user, "Cold storage", never_uploaded)
+    not_checked = await create_wallet(user, "Cold storage", unchecked)
+
+    assert (missing["success"], missing["jobId"], missing["errorMessage"]) == (
+        False,
+        None,
+        "This file could not be found among your uploads. Please upload it again.",
     )
-    assert job["numberImported"] == 0
-    account_id = int(job["createdCustomWallet"]["id"])
-    assert db_session.scalar(select(func.count()).where(Transaction.account_id == account_id)) == 0
-    [wallet] = (await gql(user, CUSTOM_WALLETS))["customWallets"]["items"]
-    assert wallet["errors"] == [job["errorMessage"]]
-    assert wallet["syncInfo"]["isSyncing"] is False and wallet["balances"] == []
+    assert (not_checked["success"], not_checked["jobId"], not_checked["errorMessage"]) == (
+        False,
+        None,
+        "This file has not been checked yet. Please check it before importing it.",
+    )
+    assert (await gql(user, CUSTOM_WALLETS))["customWallets"]["total"] == 0
 
 
-async def test_an_unrecognised_file_fails_the_job_with_the_guidance(user: httpx.AsyncClient) -> None:
-    _, job = await imported_wallet(user, b"when,what\n2024-01-01,coffee\n")
-    assert job["status"] == "FAILED"
-    assert job["errorMessage"].startswith("We haven't found the integration you're looking for.")
+async def test_an_import_that_fails_in_the_worker_leaves_no_wallet_behind(
+    user: httpx.AsyncClient, servers: Settings
+) -> None:
+    url = await checked_upload(user, "ledger.csv", LEDGER)
+    bad = generic_csv("2024-01-02 10:00:00,1,BTC,,,,,", "2024-01-03 10:00:00,-1,BTC,,,,,")
+    overwrite_upload(servers, url, bad)  # the file changed after its check: the import's own check fails
+
+    created = await create_wallet(user, "Cold storage", url)
+    job = await wait_for_job(user, created["jobId"])
+
+    assert created["success"] and job["status"] == "FAILED" and not job["success"]
+    assert job["errorMessage"].startswith("Row 2, column Received Quantity: '-1' is negative")
+    assert job["createdCustomWallet"] is None
+    assert (await gql(user, CUSTOM_WALLETS))["customWallets"]["total"] == 0
 
 
 async def test_wallet_creation_checks_its_input(
@@ -196,3 +254,42 @@ async def test_a_deleted_custom_wallet_goes_with_its_transactions(
     assert db_session.scalar(select(func.count()).where(Transaction.account_id == int(wallet_id))) == 0
     assert db_session.scalar(select(func.count()).where(Flow.transaction_id.in_(transaction_ids))) == 0
     assert db_session.scalar(select(func.count()).select_from(Asset).where(Asset.id == "crypto_BTC")) == 1
+
+
+async def test_work_temporal_cannot_take_leaves_nothing_behind(
+    app: FastAPI, servers: Settings, db_session: Session
+) -> None:
+    unreachable = servers.model_copy(update={"temporal_address": f"127.0.0.1:{free_port()}"})
+    away = create_app(unreachable, None)  # connects to Temporal on first use, and nothing listens there
+    async with (
+        away.router.lifespan_context(away),
+        app_client(away) as http,
+        app_client(app) as healthy,
+    ):
+        email = await sign_up(http)
+        healthy.cookies = http.cookies  # the same user, on an app whose worker is there
+        url = await upload(http, "ledger.csv", LEDGER)
+
+        check = (await gql(http, VALIDATE, url=url, generic=True, slug=CSV_SLUG))["csvValidation"]
+        assert (check["jobId"], check["isStatusFinal"]) == (None, True)
+        assert check["csvValidationErrors"] == [
+            "There was an issue while trying to validate the file's format."
+        ]
+        await validated(healthy, url)  # asking again runs the check that could not start
+        created = await create_wallet(http, "Cold storage", url)
+
+        assert created == {
+            "success": False,
+            "jobId": None,
+            "error": "generic_error",
+            "errorMessage": "There was an issue while trying to upload your csv. Please try again",
+        }
+        assert (await gql(http, CUSTOM_WALLETS))["customWallets"]["total"] == 0
+        [job] = db_session.scalars(
+            select(Job).join(User).where(User.email == email, Job.kind == JobKind.CSV_IMPORT)
+        ).all()
+        assert (job.status, job.error_message, job.account_id) == (
+            JobStatus.FAILED,
+            created["errorMessage"],
+            None,  # the wallet created for it went again
+        )

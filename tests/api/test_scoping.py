@@ -52,6 +52,7 @@ async def test_another_users_import_job_is_unknown(
         "success": False,
         "errorMessage": "This import could not be found.",
         "progress": 0,
+        "resuming": False,
         "numberImported": 0,
         "numberTotal": 0,
         "numberIgnored": 0,

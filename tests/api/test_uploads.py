@@ -1,4 +1,5 @@
-"""Presigned uploads straight to S3, and validation of an uploaded file before it is imported."""
+"""Presigned uploads straight to S3, and validation of an uploaded file before it is imported: started by
+csvValidation, which answers at once, and polled by its job id."""
 
 from __future__ import annotations
 
@@ -10,22 +11,25 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from contracts.ids import csv_validation_id
 from ingest.files.check import NOT_FOUND
 from ingest.files.formats.generic import FORMATS as GENERIC_FORMATS
 from ledger.infra.settings import Settings
 from ledger.models import User
-from tests.api.graphql import CSV_SLUG, PRESIGN, generic_csv, gql, upload
-from workflows.csv_validation import workflow_id as validation_workflow_id
+from tests.api.graphql import (
+    CSV_SLUG,
+    PRESIGN,
+    VALIDATE,
+    VALIDATION_STATUS,
+    generic_csv,
+    gql,
+    upload,
+    validated,
+)
+from tests.ingest.bombs import MiB, gzip_bomb
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]  # validation runs in the worker
 
-VALIDATE = """
-query Validate($url: String!, $generic: Boolean!, $slug: String!) {
-  csvValidation(csvFileUrl: $url, isGeneric: $generic, accountTypeSlug: $slug) {
-    csvValidationErrors format importType numberTotal numberIgnored
-  }
-}
-"""
 ME = "query { me { publicId } }"
 GOOD = generic_csv(
     "2024-01-02 10:00:00,0.5,BTC,20000,USD,,,",
@@ -35,8 +39,18 @@ GOOD = generic_csv(
 
 
 async def validate(http: httpx.AsyncClient, url: str, *, generic: bool = True, slug: str = CSV_SLUG) -> dict:
-    result: dict = (await gql(http, VALIDATE, url=url, generic=generic, slug=slug))["csvValidation"]
-    return result
+    """The final check, without its job fields."""
+    check = await validated(http, url, generic=generic, slug=slug)
+    assert check.pop("isStatusFinal") is True
+    check.pop("jobId")
+    return check
+
+
+async def user_id_of(http: httpx.AsyncClient, session: Session) -> int:
+    public_id = (await gql(http, ME))["me"]["publicId"]
+    user_id = session.scalar(select(User.id).where(User.public_id == uuid.UUID(public_id)))
+    assert user_id is not None
+    return user_id
 
 
 async def test_presign_answers_a_post_policy_on_the_public_endpoint(
@@ -91,10 +105,7 @@ async def test_validating_a_file_again_reads_the_first_check(
 ) -> None:
     url = await upload(user, "trades.csv", GOOD)
     first = await validate(user, url)
-    public_id = (await gql(user, ME))["me"]["publicId"]
-    user_id = db_session.scalar(select(User.id).where(User.public_id == uuid.UUID(public_id)))
-    assert user_id is not None
-    handle = temporal_client.get_workflow_handle(validation_workflow_id(user_id, url))
+    handle = temporal_client.get_workflow_handle(csv_validation_id(await user_id_of(user, db_session), url))
     run = (await handle.describe()).run_id
 
     assert await validate(user, url) == first
@@ -104,6 +115,17 @@ async def test_validating_a_file_again_reads_the_first_check(
 async def test_an_uncompressed_upload_validates_too(user: httpx.AsyncClient) -> None:
     url = await upload(user, "trades.csv", GOOD, compress=False)
     assert (await validate(user, url))["csvValidationErrors"] == []
+
+
+async def test_a_decompression_bomb_is_refused_with_the_reason(
+    user: httpx.AsyncClient, servers: Settings
+) -> None:
+    url = await upload(user, "bomb.csv", gzip_bomb(2 * servers.max_upload_bytes), compress=False)
+
+    assert (await validate(user, url))["csvValidationErrors"] == [
+        f"The file is too large once decompressed: more than {servers.max_upload_bytes // MiB} MiB, "
+        "the largest file Cairn imports."
+    ]
 
 
 async def test_row_errors_are_listed_one_per_line(user: httpx.AsyncClient) -> None:
@@ -172,3 +194,42 @@ async def test_another_users_upload_is_refused(
     assert (await validate(user, url))["csvValidationErrors"] == [
         "This file could not be found among your uploads. Please upload it again."
     ]
+
+
+async def test_validation_answers_at_once_with_the_job_the_client_polls(
+    user: httpx.AsyncClient, db_session: Session
+) -> None:
+    url = await upload(user, "trades.csv", GOOD)
+
+    started = (await gql(user, VALIDATE, url=url, generic=True, slug=CSV_SLUG))["csvValidation"]
+    final = await validated(user, url)
+
+    assert started["jobId"] == final["jobId"] == csv_validation_id(await user_id_of(user, db_session), url)
+    assert final["isStatusFinal"] and final["csvValidationErrors"] == []
+    again = (await gql(user, VALIDATE, url=url, generic=True, slug=CSV_SLUG))["csvValidation"]
+    assert again == final  # a finished check is read back at once
+
+
+async def test_a_check_refused_at_once_has_no_job(user: httpx.AsyncClient) -> None:
+    url = await upload(user, "notes.txt", GOOD)
+    refused = (await gql(user, VALIDATE, url=url, generic=True, slug=CSV_SLUG))["csvValidation"]
+    assert (refused["jobId"], refused["isStatusFinal"]) == (None, True)
+    assert refused["csvValidationErrors"] == ["Only .csv, .xls, .xlsx files are allowed for this CSV import."]
+
+
+async def test_an_unknown_or_another_users_check_is_not_found(
+    user: httpx.AsyncClient, other_user: httpx.AsyncClient
+) -> None:
+    theirs = (await validated(other_user, await upload(other_user, "theirs.csv", GOOD)))["jobId"]
+
+    for job_id in (theirs, "csv-validate/no-such-check"):
+        status = (await gql(user, VALIDATION_STATUS, jobId=job_id))["csvValidationJobStatus"]
+        assert status == {
+            "jobId": job_id,
+            "isStatusFinal": True,
+            "csvValidationErrors": ["This check could not be found."],
+            "format": None,
+            "importType": None,
+            "numberTotal": 0,
+            "numberIgnored": 0,
+        }

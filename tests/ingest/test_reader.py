@@ -1,5 +1,6 @@
 import gzip
 import io
+from pathlib import Path
 
 import pytest
 import xlwt
@@ -112,7 +113,7 @@ def test_unreadable_inputs_say_why(data: bytes, message: str) -> None:
 def test_legacy_xls_is_read_by_magic_bytes() -> None:
     workbook = xlwt.Workbook()
     sheet = workbook.add_sheet("Transactions")
-    rows = [
+    rows: list[list[str | float]] = [
         ["Exported from my exchange"],
         [],
         ["Date", "Received Quantity", "Received Currency", "Sent Quantity", "Sent Currency"],
@@ -132,3 +133,15 @@ def test_legacy_xls_is_read_by_magic_bytes() -> None:
         ["2021-01-02 10:00:00", "0.25", "BTC", "7000", "USD"],
         ["2021-01-03 11:30:00", "2", "ETH", "", ""],
     ]
+
+
+@pytest.mark.parametrize("compress", [False, True])
+def test_a_path_reads_like_its_bytes(tmp_path: Path, compress: bool) -> None:
+    table = GENERIC + b"2021-01-01,1,BTC,,,,,\n2021-01-02,2,ETH,,,,,\n"
+    workbook = xlsx_bytes([["Date", "Amount", "Asset"], ["2021-01-02", 0.1, "ETH"]])
+    for name, data in (("upload.csv", table), ("upload.xlsx", workbook)):
+        path = tmp_path / name
+        path.write_bytes(gzip.compress(data) if compress else data)
+        from_path, from_bytes = read_sheet(path, name), read_sheet(data, name)
+        assert from_path.header == from_bytes.header
+        assert list(from_path.rows()) == list(from_bytes.rows())

@@ -10,6 +10,7 @@ from ingest.files.values import (
     parse_decimal,
     parse_timestamp,
     sniff_day_first,
+    zone_named,
 )
 
 
@@ -99,3 +100,9 @@ def test_keys_repeat_with_an_occurrence_suffix() -> None:
     assert ids.key("T1", "x") is None
     assert (other := ids.key("T1", "y")) is not None and other.startswith("T1-")
     assert decimal_text(Decimal("1.500")) == "1.5" and decimal_text(Decimal("0E-8")) == "0"
+
+
+@pytest.mark.parametrize("name", ["Europe", "Mars/Olympus", "../etc"])
+def test_a_zone_that_is_not_one_is_unknown(name: str) -> None:
+    with pytest.raises(ValueError, match="unknown time zone"):
+        zone_named(name)

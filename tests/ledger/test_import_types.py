@@ -1,27 +1,36 @@
-"""The one map from file formats to import types covers every format ingest reads, and decides which
-import types each kind of account takes."""
+"""Which import types an account takes, from the import types its integration was seeded with (the ones
+ingest's file formats declare for the exchange whose exports they read)."""
 
 from __future__ import annotations
 
-from ingest.files.registry import all_formats
-from ledger.import_types import FORMAT_IMPORTS, allowed_import_types, import_type_of
-from vocabulary.enums import AccountKind, ImportType
+import pytest
+from sqlalchemy.orm import Session
+
+from ledger.models import Integration
+from ledger.scope.catalog import allowed_import_types
+from vocabulary.enums import AccountKind, ImportType, IntegrationCategory
+
+pytestmark = pytest.mark.servers
 
 
-def test_every_format_has_an_import_type() -> None:
-    assert {fmt.id for fmt in all_formats()} == set(FORMAT_IMPORTS)
+def _integration(session: Session, slug: str, category: IntegrationCategory) -> Integration:
+    found = session.get(Integration, (slug, category))
+    assert found is not None
+    return found
 
 
-def test_formats_are_typed_by_what_their_files_hold() -> None:
-    assert import_type_of("generic") == ImportType.GENERIC_CSV
-    assert import_type_of("kraken-trades") == ImportType.TRADE_IMPORTS
-    assert import_type_of("bittrex-transfers") == ImportType.TRADE_TRANSFERS
-    assert import_type_of("kraken-ledgers") == ImportType.TRANSACTION_HISTORY
+def test_allowed_import_types_by_account(db_session: Session) -> None:
+    def allowed(kind: AccountKind, slug: str, category: IntegrationCategory) -> list[ImportType]:
+        return allowed_import_types(kind, _integration(db_session, slug, category))
+
+    exchange = IntegrationCategory.EXCHANGE
+    assert allowed(AccountKind.CUSTOM_WALLET, "csv file import", IntegrationCategory.WALLET) == [1, 2, 3, 7]
+    assert allowed(AccountKind.EXCHANGE, "kraken", exchange) == [1, 2, 7]
+    assert allowed(AccountKind.EXCHANGE, "bitbank", exchange) == [1, 3]
+    assert allowed(AccountKind.EXCHANGE, "gemini", exchange) == [1]  # no export of its own: generic only
+    assert allowed(AccountKind.WALLET, "ethereum", IntegrationCategory.BLOCKCHAIN) == []
 
 
-def test_allowed_import_types_by_account() -> None:
-    assert allowed_import_types(AccountKind.CUSTOM_WALLET, "csv file import") == [1, 2, 3, 7]
-    assert allowed_import_types(AccountKind.EXCHANGE, "kraken") == [1, 2, 7]
-    assert allowed_import_types(AccountKind.EXCHANGE, "bitbank") == [1, 3]
-    assert allowed_import_types(AccountKind.EXCHANGE, "gemini") == [1]  # no export of its own: generic only
-    assert allowed_import_types(AccountKind.WALLET, "ethereum") == []
+def test_the_seed_stores_each_exchange_s_own_import_types(db_session: Session) -> None:
+    assert _integration(db_session, "kraken", IntegrationCategory.EXCHANGE).import_types == [2, 7]
+    assert _integration(db_session, "gemini", IntegrationCategory.EXCHANGE).import_types == []

@@ -1,4 +1,5 @@
-"""UserScope: balances and their prices, counts, and nothing of another user's."""
+"""UserScope, the one gate to a user's data: balances and their prices, counts, and nothing of another
+user's."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from ledger.models import Flow, Price, Transaction
-from ledger.scope.accounts import UserScope
+from ledger.scope import UserScope
 from tests.workflows.ledger_rows import new_wallet
 from vocabulary.enums import AccountKind, FlowDirection, JobKind, TransactionType
 
@@ -67,7 +68,7 @@ async def test_balances_are_priced_directly_or_through_the_inverse_pair(
     )
     add_transaction(db_session, user.id, account.id, "manual", [(inflow, "fiat_CAD", "100")], is_manual=True)
 
-    scope = UserScope(async_session, user.id)
+    scope = UserScope(async_session, user.id).accounts
     balances = {b.symbol: b for b in (await scope.balances([account.id]))[account.id]}
     counts = (await scope.transaction_counts([account.id]))[account.id]
 
@@ -87,30 +88,32 @@ async def test_another_users_accounts_and_jobs_are_invisible(
     owner, account = new_wallet(db_session)
     stranger, own = new_wallet(db_session)
     add_transaction(db_session, owner.id, account.id, "a", [(FlowDirection.INFLOW, "crypto_BTC", "1")])
-    await UserScope(async_session, owner.id).create_job(
+    await UserScope(async_session, owner.id).jobs.create_job(
         "csv-import/scoped-test", JobKind.CSV_IMPORT, account.id
     )
     await async_session.commit()
 
-    scope = UserScope(async_session, stranger.id)
+    scope = UserScope(async_session, stranger.id).accounts
+    jobs = UserScope(async_session, stranger.id).jobs
 
     assert await scope.account(account.id) is None
     page, total = await scope.accounts_page(AccountKind.CUSTOM_WALLET, 1, 50)
     assert ([a.id for a in page], total) == ([own.id], 1)
     assert await scope.balances([account.id]) == {account.id: []}
     assert (await scope.transaction_counts([account.id]))[account.id].total == 0
-    assert await scope.latest_jobs([account.id]) == {}
-    assert await scope.job("csv-import/scoped-test", JobKind.CSV_IMPORT) is None
+    assert await jobs.latest_jobs([account.id]) == {}
+    assert await jobs.job("csv-import/scoped-test", JobKind.CSV_IMPORT) is None
+    assert await jobs.claim_job("csv-import/scoped-test", JobKind.CSV_IMPORT) is False
     assert await scope.rename_account(account.id, AccountKind.CUSTOM_WALLET, "mine now") is None
     assert await scope.mark_account_for_deletion(account.id, AccountKind.CUSTOM_WALLET) is None
     await scope.discard_account(account.id)
     await async_session.commit()
-    assert await UserScope(async_session, owner.id).account(account.id) is not None
+    assert await UserScope(async_session, owner.id).accounts.account(account.id) is not None
 
 
 async def test_accounts_are_paged_oldest_first(db_session: Session, async_session: AsyncSession) -> None:
     user, first = new_wallet(db_session)
-    scope = UserScope(async_session, user.id)
+    scope = UserScope(async_session, user.id).accounts
     integration = first.integration
     assert integration is not None
     second = await scope.create_account(AccountKind.CUSTOM_WALLET, "Second", integration)

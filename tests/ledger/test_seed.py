@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ingest.catalogue import load_integrations
+from ingest.files.registry import integration_import_types
 from ledger.models import Integration, Price
 from ledger.reference.seed import PriceRow, bundled_prices, seed_integrations, seed_prices
 
@@ -20,7 +21,7 @@ def test_the_catalogue_is_seeded_once_and_updated(db_session: Session) -> None:
     entries = [entry.to_json() for entry in load_integrations()]
     renamed = {**entries[0], "name": "Renamed for the test"}
 
-    seed_integrations(db_session, [renamed, *entries[1:]])
+    seed_integrations(db_session, [renamed, *entries[1:]], integration_import_types())
 
     assert db_session.scalar(select(func.count()).select_from(Integration)) == len(entries)
     row = db_session.get(Integration, (entries[0]["slug"], entries[0]["category"]))

@@ -51,8 +51,9 @@ def test_run_serves_the_app_and_ctrl_c_stops_everything(tmp_path: Path) -> None:
             line = run.stdout.readline()
             assert line, f"cairn run ended early: {banner}"
             banner += line
-        for name in ("App", "GraphQL IDE", "Temporal UI", "S3 (SeaweedFS)", "PostgreSQL"):
+        for name in ("App", "GraphQL API", "Temporal UI", "S3 (SeaweedFS)", "PostgreSQL"):
             assert name in banner
+        assert "IDE" not in banner  # none is served (api.graphql)
         origin = f"http://127.0.0.1:{api_port}"
         assert httpx.get(f"{origin}/healthz").status_code == 200
         assert "<div id=root>" in httpx.get(f"{origin}/wallets").text  # the SPA, for a client-side route

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import uuid
+from urllib.parse import urlsplit
 
 from minio import Minio
 from sqlalchemy.orm import Session
@@ -50,9 +51,18 @@ def new_job(session: Session, user: User, account: Account) -> str:
 def put_upload(settings: Settings, user: User, filename: str, content: bytes) -> str:
     """Stores a file where a presigned POST of this user would have put it; answers its file URL."""
     key = f"{user_upload_prefix(user.public_id)}{uuid.uuid4()}/{filename}"
+    _put(settings, key, content)
+    return Storage(settings).file_url(key)
+
+
+def overwrite_upload(settings: Settings, file_url: str, content: bytes) -> None:
+    """Replaces the content of an uploaded file."""
+    _put(settings, urlsplit(file_url).path.lstrip("/"), content)
+
+
+def _put(settings: Settings, key: str, content: bytes) -> None:
     endpoint = settings.s3.split("://", 1)[1]
     client = Minio(
         endpoint, settings.s3_access_key, settings.s3_secret_key, secure=False, region=settings.s3_region
     )
     client.put_object(settings.s3_bucket, key, io.BytesIO(content), len(content))
-    return Storage(settings).file_url(key)

@@ -22,14 +22,26 @@ from temporalio.testing import ActivityEnvironment
 from activities.cost_basis import CostBasisActivities
 from activities.cost_basis_ledger import ENGINE_TYPES, method_and_scope
 from analytics.lots import LotResult, Method, MethodTimeline, Scope, compute
+from contracts.cost_basis import CostBasisOutcome, run_request
+from contracts.ids import cost_basis_id
+from contracts.starting import start_workflow
 from ledger.infra.db import sync_sessions
 from ledger.models import CostBasisStatus, DisposedLot, IncomeEvent, Price, TaxLot, User
-from ledger.writes.cost_basis import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS, MethodSettings
-from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, link_transfer, out
+from ledger.writes.cost_basis import MethodSettings, StoredResults
+from stack.worker import run_worker
+from tests.analytics.ledgers import buy, flows
+from tests.workflows.cost_basis_rows import (
+    add_transaction,
+    add_user_token,
+    add_wallet,
+    into,
+    link_transfer,
+    out,
+)
+from vocabulary.engine_columns import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS
 from vocabulary.enums import CostBasisMethod, CostBasisState, QueuePriority
 from vocabulary.enums import TransactionType as Type
-from workflows.cost_basis import CostBasisOutcome, CostBasisWorkflow, request_run, workflow_id
-from workflows.worker import run_worker
+from workflows.cost_basis import CostBasisWorkflow
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 
@@ -255,9 +267,9 @@ def _texts(row: Any, *ids: int) -> tuple[Any, ...]:
 
 def expected(result: LotResult) -> dict[str, list[tuple[Any, ...]]]:
     return {
-        "lots": sorted(result.lots.select(_LOT_ORDER).iter_rows(), key=_lot_key),
-        "disposals": sorted(result.disposals.select(_DISPOSAL_ORDER).iter_rows(), key=_disposal_key),
-        "income": sorted(result.income.select(_INCOME_ORDER).iter_rows(), key=_income_key),
+        "lots": sorted(result.lots.select(LOT_COLUMNS).iter_rows(), key=_lot_key),
+        "disposals": sorted(result.disposals.select(DISPOSAL_COLUMNS).iter_rows(), key=_disposal_key),
+        "income": sorted(result.income.select(INCOME_COLUMNS).iter_rows(), key=_income_key),
     }
 
 
@@ -273,20 +285,9 @@ def _income_key(row: tuple[Any, ...]) -> str:
     return str(row[0])
 
 
-def _engine_order(columns: tuple[str, ...]) -> list[str]:
-    """A result table's columns under the engine's names for a transaction and an account."""
-    names = {"transaction_id": "tx_id", "account_id": "account"}
-    return [names.get(column, column) for column in columns]
-
-
-_LOT_ORDER = _engine_order(LOT_COLUMNS)
-_DISPOSAL_ORDER = _engine_order(DISPOSAL_COLUMNS)
-_INCOME_ORDER = _engine_order(INCOME_COLUMNS)
-
-
 async def run(client: Client, task_queue: str, user: User) -> CostBasisOutcome:
     return await client.execute_workflow(
-        CostBasisWorkflow.run, user.id, id=workflow_id(user.public_id), task_queue=task_queue
+        CostBasisWorkflow.run, user.id, id=cost_basis_id(user.public_id), task_queue=task_queue
     )
 
 
@@ -356,6 +357,73 @@ async def test_a_new_run_replaces_the_previous_results(
     )
 
 
+async def test_two_tokens_with_one_symbol_keep_their_own_lots(
+    temporal_client: Client, task_queue: str, db_session: Session
+) -> None:
+    user = new_user(db_session)
+    wallet = add_wallet(db_session, user)
+    own_btc = add_user_token(db_session, user, "BTC")  # a token of the user's that is not bitcoin
+    add_transaction(
+        db_session, wallet, "2021-01-01", Type.BUY, out("fiat_USD", "100", "100"), into("crypto_BTC", "1")
+    )
+    add_transaction(
+        db_session, wallet, "2021-01-02", Type.BUY, out("fiat_USD", "10", "10"), into(own_btc, "1")
+    )
+    add_transaction(
+        db_session, wallet, "2021-03-01", Type.SELL, out(own_btc, "1"), into("fiat_USD", "50", "50")
+    )
+    db_session.commit()
+
+    await run(temporal_client, task_queue, user)
+
+    sale = db_session.execute(
+        select(DisposedLot.asset, DisposedLot.cost_basis, DisposedLot.gain).where(
+            DisposedLot.user_id == user.id
+        )
+    ).one()
+    assert tuple(sale) == ("BTC", Decimal(10), Decimal(40))  # FIFO by symbol would take bitcoin's lot
+    lots = db_session.execute(
+        select(TaxLot.asset, TaxLot.remaining).where(TaxLot.user_id == user.id).order_by(TaxLot.acquired_at)
+    ).all()
+    assert [tuple(lot) for lot in lots] == [("BTC", Decimal(1)), ("BTC", Decimal(0))]
+
+
+def stored_runs(engine: Engine, user: User) -> set[uuid.UUID]:
+    """The run ids of the user's stored lots, as another connection reads them."""
+    with sync_sessions(engine)() as session:
+        return set(session.scalars(select(TaxLot.run_id).where(TaxLot.user_id == user.id)))
+
+
+async def test_readers_see_the_previous_results_until_the_new_ones_commit(
+    temporal_client: Client, task_queue: str, db_session: Session, db_engine: Engine
+) -> None:
+    user = new_user(db_session)
+    wallet = add_wallet(db_session, user)
+    bought = add_transaction(
+        db_session, wallet, "2021-01-01", Type.BUY, out("fiat_USD", "100", "100"), into("crypto_BTC", "1")
+    )
+    db_session.commit()
+    first = uuid.UUID((await run(temporal_client, task_queue, user)).summary.run_id)
+    lots = compute(
+        flows(*buy(str(bought.id), "2021-01-01", "BTC", "1", "100", account=str(wallet.id))), Method.FIFO
+    ).lots
+    sessions = sync_sessions(db_engine)
+
+    abandoned = StoredResults(sessions, user.id, uuid.uuid4())
+    abandoned.write([("lots", lots)])
+    assert stored_runs(db_engine, user) == {first}  # written, not committed: the previous run is read
+    abandoned.discard()
+    assert stored_runs(db_engine, user) == {first}
+
+    second = uuid.uuid4()
+    replacing = StoredResults(sessions, user.id, second)
+    replacing.write([("lots", lots)])
+    assert stored_runs(db_engine, user) == {first}
+    replacing.close()
+    assert stored_runs(db_engine, user) == {second}
+    assert status(db_session, user).run_id == second  # the run is marked finished in the same transaction
+
+
 @contextlib.contextmanager
 def holding(engine: Engine, statement: str, **params: Any) -> Iterator[None]:
     """Holds the row locks `statement` takes (SELECT … FOR UPDATE) until the block ends."""
@@ -388,7 +456,9 @@ async def test_requests_during_a_pass_join_the_run_and_make_one_more_pass(
     db_session.commit()
 
     with holding(db_engine, "SELECT 1 FROM cost_basis_status WHERE user_id = :user FOR UPDATE", user=user.id):
-        first = await request_run(temporal_client, user.id, user.public_id, QueuePriority.HIGH, task_queue)
+        first = await start_workflow(
+            temporal_client, task_queue, run_request(user.id, user.public_id, QueuePriority.HIGH)
+        )
         handle = temporal_client.get_workflow_handle_for(CostBasisWorkflow.run, first)
         await started_activity(handle)  # the pass waits for the row lock to claim the run
         run_id = (await handle.describe()).run_id
@@ -397,7 +467,9 @@ async def test_requests_during_a_pass_join_the_run_and_make_one_more_pass(
         )
         db_session.commit()  # an import lands during the pass, and requests a run three times
         joined = [
-            await request_run(temporal_client, user.id, user.public_id, QueuePriority.HIGH, task_queue)
+            await start_workflow(
+                temporal_client, task_queue, run_request(user.id, user.public_id, QueuePriority.HIGH)
+            )
             for _ in range(3)
         ]
         assert joined == [first] * 3

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from contracts.imports import CsvImportInput, CsvImportOutcome
+from ingest.files.values import SYMBOL_RULE
 from ledger.infra.settings import Settings
 from ledger.models import Account, Asset, Base, Flow, Import, Job, Label, Transaction, TransactionLabel
 from tests.api.graphql import generic_csv
+from tests.ingest.bombs import MiB, gzip_bomb
 from tests.ingest.exports import export_bytes
 from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
 from vocabulary.enums import ImportType, JobStatus
-from workflows.csv_import import (
-    AccountImportInput,
-    AccountImportWorkflow,
-    CsvImportInput,
-    CsvImportOutcome,
-    CsvImportWorkflow,
-)
+from workflows.csv_import import AccountImportWorkflow, CsvImportWorkflow
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 
@@ -147,6 +146,28 @@ async def test_a_file_with_one_bad_row_imports_nothing(
     assert count(db_session, Import, Import.account_id == account.id) == 0
     job = db_session.get(Job, job_id)
     assert job is not None and job.status == JobStatus.FAILED and job.error_message == outcome.error_message
+    account_id = account.id
+    db_session.expire_all()
+    assert db_session.get(Account, account_id) is None  # the wallet created for the import went with it
+
+
+async def test_a_failed_import_into_an_account_the_user_has_keeps_the_account(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    bad = generic_csv("2023-05-01 09:00:00,2,ETH,,,,,", "2023-05-02 09:00:00,1,,,,,,")
+
+    outcome = await temporal_client.execute_workflow(
+        AccountImportWorkflow.run,
+        CsvImportInput(job_id, account.id, user.id, put_upload(servers, user, "bad.csv", bad), 1),
+        id=job_id,
+        task_queue=task_queue,
+    )
+
+    assert not outcome.success
+    db_session.expire_all()
+    assert db_session.get(Account, account.id) is not None
 
 
 async def test_a_file_url_of_another_user_is_refused(
@@ -176,7 +197,7 @@ async def test_a_file_of_another_import_type_than_chosen_imports_nothing(
 
     outcome = await temporal_client.execute_workflow(
         AccountImportWorkflow.run,
-        AccountImportInput(job_id, account.id, user.id, file_url, int(ImportType.TRANSACTION_HISTORY)),
+        CsvImportInput(job_id, account.id, user.id, file_url, int(ImportType.TRANSACTION_HISTORY)),
         id=job_id,
         task_queue=task_queue,
     )
@@ -186,3 +207,64 @@ async def test_a_file_of_another_import_type_than_chosen_imports_nothing(
         "This file is a Kraken trades export, a trade import, not a transaction history import."
     )
     assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
+
+
+async def test_a_decompression_bomb_imports_nothing_and_says_why(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    bomb = put_upload(servers, user, "bomb.csv", gzip_bomb(2 * servers.max_upload_bytes))
+
+    outcome = await run_import(temporal_client, task_queue, job_id, account, bomb)
+
+    assert not outcome.success
+    assert outcome.error_message == (
+        f"The file is too large once decompressed: more than {servers.max_upload_bytes // MiB} MiB, "
+        "the largest file Cairn imports."
+    )
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
+
+
+async def test_a_formula_for_a_currency_imports_nothing_and_says_where(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    formula = generic_csv("2023-05-01 09:00:00,2,ETH,,,,,", "2023-05-02 09:00:00,1,@SUM(A1:A9),,,,,")
+
+    outcome = await run_import(
+        temporal_client, task_queue, job_id, account, put_upload(servers, user, "formula.csv", formula)
+    )
+
+    assert not outcome.success
+    assert (
+        outcome.error_message
+        == f"Row 2, column Received Currency: '@SUM(A1:A9)' is not an asset symbol ({SYMBOL_RULE})"
+    )
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
+
+
+async def test_two_bombs_at_once_leave_a_good_import_its_way(
+    temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
+) -> None:
+    user, account = new_wallet(db_session)
+    good = new_job(db_session, user, account)
+    bombs = []
+    for name in ("bomb-1.csv", "bomb-2.csv"):
+        bomber, target = new_wallet(db_session)
+        bombs.append(
+            (
+                new_job(db_session, bomber, target),
+                target,
+                put_upload(servers, bomber, name, gzip_bomb(2 * servers.max_upload_bytes)),
+            )
+        )
+
+    outcomes = await asyncio.gather(
+        *(run_import(temporal_client, task_queue, job_id, target, url) for job_id, target, url in bombs),
+        run_import(temporal_client, task_queue, good, account, put_upload(servers, user, "a.csv", FILE)),
+    )
+
+    assert [outcome.success for outcome in outcomes] == [False, False, True]
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 4

@@ -7,11 +7,13 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from contracts.account_deletion import DeleteAccountInput
+from contracts.ids import delete_account_id
 from ledger.infra.settings import Settings
 from ledger.models import Account, Transaction
 from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
 from tests.workflows.test_csv_import import FILE, run_import
-from workflows.delete_account import DeleteAccountWorkflow, DeleteAccountWorkflowInput, workflow_id
+from workflows.delete_account import DeleteAccountWorkflow
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 
@@ -19,8 +21,8 @@ pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 async def delete(client: Client, task_queue: str, account: Account, user_id: int) -> int:
     return await client.execute_workflow(
         DeleteAccountWorkflow.run,
-        DeleteAccountWorkflowInput(account_id=account.id, user_id=user_id),
-        id=workflow_id(account.id),
+        DeleteAccountInput(account_id=account.id, user_id=user_id),
+        id=delete_account_id(account.id),
         task_queue=task_queue,
     )
 

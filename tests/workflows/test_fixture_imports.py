@@ -16,6 +16,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from contracts.imports import CsvImportInput, CsvImportOutcome
 from ledger.infra.db import sync_sessions
 from ledger.infra.settings import Settings
 from ledger.models import Account, Asset, Flow, Import, Job, Transaction, User
@@ -24,7 +25,7 @@ from tests.ingest.exports import EXPORTS, export_bytes, report
 from tests.ingest.test_formats import EXPECTED as FAMILY_TABLE
 from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
 from vocabulary.enums import AccountKind, IntegrationCategory, JobStatus
-from workflows.csv_import import CsvImportInput, CsvImportOutcome, CsvImportWorkflow
+from workflows.csv_import import CsvImportWorkflow
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '@/components/toast/Toaster';
 import { createQueryClient } from '@/lib/queryClient';
-import { ErrorBoundary } from './ErrorPage';
+import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './router';
 
 export function App() {

@@ -1,36 +1,36 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { DelayedSpinner } from '@/components/DelayedSpinner';
-import { ForbidViewAs } from '@/features/account-import/ForbidViewAs';
-import { RedirectIfSignedIn, RequireAuth } from '@/features/auth/guards';
-import { useSignedIn } from '@/lib/session';
+import { RedirectIfSignedIn, RequireAuth } from '@/features/auth/components/guards';
 import { AppShell } from './layout/AppShell';
+import { HomeRoute } from './routes/home';
 
-const LoginPage = lazy(() => import('@/features/auth/LoginPage'));
-const SignupPage = lazy(() => import('@/features/auth/SignupPage'));
-const WalletsPage = lazy(() => import('@/features/wallets/WalletsPage'));
-const ExchangePage = lazy(() => import('@/features/wallets/ExchangePage'));
-const AccountImportPage = lazy(() => import('@/features/account-import/AccountImportPage'));
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
-
-/** Home: signed-in users go to /wallets for now; others sign in. Redirects keep the query string. */
-function Home() {
-  const signedIn = useSignedIn();
-  return <Navigate to={{ pathname: signedIn ? '/wallets' : '/login', search: window.location.search }} replace />;
-}
+const LoginRoute = lazy(() => import('./routes/login'));
+const SignupRoute = lazy(() => import('./routes/signup'));
+const WalletsRoute = lazy(() => import('./routes/wallets'));
+const ExchangeRoute = lazy(() => import('./routes/exchange'));
+const AccountImportRoute = lazy(() => import('./routes/account-import'));
+const PortfolioRoute = lazy(() => import('./routes/portfolio'));
+const TaxRoute = lazy(() => import('./routes/tax'));
+const TaxLotsRoute = lazy(() => import('./routes/tax-lots'));
+const DisposedLotsRoute = lazy(() => import('./routes/disposed-lots'));
+const LotProofRoute = lazy(() => import('./routes/lot-proof'));
+const TransactionsRoute = lazy(() => import('./routes/transactions'));
+const TransactionRoute = lazy(() => import('./routes/transaction'));
+const AddTransactionRoute = lazy(() => import('./routes/add-transaction'));
+const SettingsRoute = lazy(() => import('./routes/settings'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<DelayedSpinner />}>
       <Routes>
-        <Route path="/" element={<Home />} />
-        <Route path="/home" element={<Home />} />
-        <Route path="/dashboard" element={<Home />} />
+        <Route path="/" element={<HomeRoute />} />
         <Route
           path="/login"
           element={
             <RedirectIfSignedIn>
-              <LoginPage />
+              <LoginRoute />
             </RedirectIfSignedIn>
           }
         />
@@ -38,7 +38,7 @@ export function AppRoutes() {
           path="/signup"
           element={
             <RedirectIfSignedIn>
-              <SignupPage />
+              <SignupRoute />
             </RedirectIfSignedIn>
           }
         />
@@ -49,27 +49,25 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route path="/wallets/:walletType?/:walletId?" element={<WalletsPage />} />
-          <Route path="/accounts/:exchangeId" element={<ExchangePage />} />
-          <Route
-            path="/accounts/:exchangeId/import"
-            element={
-              <ForbidViewAs>
-                <AccountImportPage target="exchange" />
-              </ForbidViewAs>
-            }
-          />
-          <Route
-            path="/custom_wallets/:walletId/import"
-            element={
-              <ForbidViewAs>
-                <AccountImportPage target="customWallet" />
-              </ForbidViewAs>
-            }
-          />
+          <Route path="/home" element={<PortfolioRoute />} />
+          <Route path="/dashboard" element={<PortfolioRoute />} />
+          <Route path="/tax/:taxYear?" element={<TaxRoute />} />
+          <Route path="/tax-lots/:asset?" element={<TaxLotsRoute />} />
+          <Route path="/disposed-lots/:flowId?" element={<DisposedLotsRoute />} />
+          <Route path="/lot-proof/:flowId/:disposedLotId" element={<LotProofRoute />} />
+          <Route path="/user/profile" element={<SettingsRoute page="profile" />} />
+          <Route path="/user/profile/tax" element={<SettingsRoute page="tax" />} />
+          <Route path="/cost-basis-method-calendar" element={<SettingsRoute page="calendar" />} />
+          <Route path="/transactions" element={<TransactionsRoute />} />
+          <Route path="/transactions/new" element={<AddTransactionRoute />} />
+          <Route path="/transactions/:transactionId" element={<TransactionRoute />} />
+          <Route path="/wallets/:walletType?/:walletId?" element={<WalletsRoute />} />
+          <Route path="/accounts/:exchangeId" element={<ExchangeRoute />} />
+          <Route path="/accounts/:exchangeId/import" element={<AccountImportRoute target="exchange" />} />
+          <Route path="/custom_wallets/:walletId/import" element={<AccountImportRoute target="customWallet" />} />
         </Route>
-        <Route path="/not_found" element={<NotFoundPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="/not_found" element={<NotFoundRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </Suspense>
   );

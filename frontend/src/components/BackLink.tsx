@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import './back-link.css';
 
 /** "← Wallets" above a page title; read as "Back to Wallets". */
 export function BackLink({ to, label }: { to: string; label: string }) {

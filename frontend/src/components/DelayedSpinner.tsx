@@ -18,9 +18,3 @@ export function DelayedSpinner({ delay = ROUTE_SPINNER_DELAY_MS, label = 'Loadin
     </div>
   );
 }
-
-export function Spinner({ label = 'Loading' }: { label?: string }) {
-  return (
-    <span className="spinner spinner--inline" role="status" aria-label={label} />
-  );
-}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import './integration-icon.css';
 
 /** An integration's icon from the public icon store, with a lettered fallback. */
 export function IntegrationIcon({ src, name, size = 32 }: { src?: string | null; name: string; size?: number }) {

@@ -7,11 +7,25 @@ export const queryKeys = {
   detectedCryptoNetworks: (address: string) => ['detectedCryptoNetworks', address] as const,
   accounts: ['accounts'] as const,
   customWallets: (page: number) => ['accounts', 'customWallets', page] as const,
-  customWalletsAll: ['accounts', 'customWallets'] as const,
-  wallets: ['accounts', 'wallets'] as const,
+  /** Exchanges and blockchain wallets, for the status indicator's Syncing rule. */
+  syncingAccounts: ['accounts', 'syncing'] as const,
   exchanges: (page: number) => ['accounts', 'exchanges', page] as const,
   account: (id: string) => ['accounts', 'account', id] as const,
   /** Everything built from transactions (review lists), refreshed after an import, link or unlink. */
   transactions: ['transactions'] as const,
+  csvValidationJob: (jobId: string | null) => ['jobs', 'csvValidation', jobId] as const,
+  csvImportJob: (jobId: string | null) => ['jobs', 'csvImport', jobId] as const,
   reviewTransactions: (accountId: string | null, page: number) => ['transactions', 'review', accountId, page] as const,
+  transactionsPage: (query: string, page: number, after: string | null) => ['transactions', 'page', query, page, after] as const,
+  transaction: (publicId: string) => ['transactions', 'one', publicId] as const,
+  transactionAssets: (search: string) => ['transactionAssets', search] as const,
+  /** Everything a cost-basis run or a settings change alters: portfolio, tax year, lots. */
+  results: ['results'] as const,
+  userSettings: ['userSettings'] as const,
+  portfolioSummary: ['results', 'portfolio', 'summary'] as const,
+  performanceHistory: (duration: string) => ['results', 'portfolio', 'history', duration] as const,
+  taxYear: (year: number) => ['results', 'tax', year] as const,
+  taxLots: (asset: string | null, page: number) => ['results', 'taxLots', asset, page] as const,
+  disposedLots: (flowId: string | null, page: number) => ['results', 'disposedLots', flowId, page] as const,
+  lotProof: (flowId: string, disposedLotId: string) => ['results', 'lotProof', flowId, disposedLotId] as const,
 };

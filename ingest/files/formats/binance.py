@@ -24,13 +24,14 @@ from ingest.files.values import (
     Row,
     decimal_text,
     digest,
+    fiat_transfer,
     header_has,
-    is_fiat,
     normalise_asset,
     parse_decimal,
     parse_rows,
     trade_type,
 )
+from vocabulary.enums import ImportType, TransactionType
 
 HISTORY = ("User_ID", "UTC_Time", "Account", "Operation", "Coin", "Change")
 AUTO_INVEST = ("Auto-Invest Date(UTC)", "Holding Coin", "Amount per period", "Trading Fee", "Units", "Status")
@@ -54,31 +55,31 @@ TRADE_OPERATIONS = frozenset(
     }
 )
 SINGLE = {
-    "deposit": "DEPOSIT",
-    "withdraw": "WITHDRAWAL",
-    "distribution": "AIRDROP",
-    "airdrop assets": "AIRDROP",
-    "commission history": "REFERRAL_REWARD",
-    "referral kickback": "REFERRAL_REWARD",
-    "referral commission": "REFERRAL_REWARD",
-    "commission rebate": "FEE_REBATE",
-    "cashback voucher": "CASHBACK",
-    "card cashback": "CASHBACK",
-    "simple earn flexible interest": "INTEREST",
-    "simple earn locked rewards": "STAKING_REWARD",
-    "savings interest": "INTEREST",
-    "pos savings interest": "STAKING_REWARD",
-    "staking rewards": "STAKING_REWARD",
-    "eth 2.0 staking rewards": "STAKING_REWARD",
-    "launchpool interest": "REWARD",
-    "launchpool airdrop": "AIRDROP",
-    "mining": "MINING_REWARD",
-    "pool distribution": "MINING_REWARD",
-    "crypto box": "GIFT_RECEIVED",
-    "fiat deposit": "FIAT_DEPOSIT",
-    "fiat withdraw": "FIAT_WITHDRAWAL",
-    "funding fee": "FUNDING_FEE",
-    "realized profit and loss": "REALIZED_PNL",
+    "deposit": TransactionType.DEPOSIT,
+    "withdraw": TransactionType.WITHDRAWAL,
+    "distribution": TransactionType.AIRDROP,
+    "airdrop assets": TransactionType.AIRDROP,
+    "commission history": TransactionType.REFERRAL_REWARD,
+    "referral kickback": TransactionType.REFERRAL_REWARD,
+    "referral commission": TransactionType.REFERRAL_REWARD,
+    "commission rebate": TransactionType.FEE_REBATE,
+    "cashback voucher": TransactionType.CASHBACK,
+    "card cashback": TransactionType.CASHBACK,
+    "simple earn flexible interest": TransactionType.INTEREST,
+    "simple earn locked rewards": TransactionType.STAKING_REWARD,
+    "savings interest": TransactionType.INTEREST,
+    "pos savings interest": TransactionType.STAKING_REWARD,
+    "staking rewards": TransactionType.STAKING_REWARD,
+    "eth 2.0 staking rewards": TransactionType.STAKING_REWARD,
+    "launchpool interest": TransactionType.REWARD,
+    "launchpool airdrop": TransactionType.AIRDROP,
+    "mining": TransactionType.MINING_REWARD,
+    "pool distribution": TransactionType.MINING_REWARD,
+    "crypto box": TransactionType.GIFT_RECEIVED,
+    "fiat deposit": TransactionType.FIAT_DEPOSIT,
+    "fiat withdraw": TransactionType.FIAT_WITHDRAWAL,
+    "funding fee": TransactionType.FUNDING_FEE,
+    "realized profit and loss": TransactionType.REALIZED_PNL,
 }
 # Moves between the user's own Binance wallets: the balance stays with Binance.
 INTERNAL = frozenset(
@@ -106,24 +107,25 @@ class _Trade:
     def __init__(self, row: int, timestamp: datetime, account: str) -> None:
         self.row, self.timestamp, self.account = row, timestamp, account
         self.totals: dict[tuple[str, str, bool], Decimal] = {}
-        self.content: list[str] = []
 
-    def add(self, direction: str, asset: str, quantity: Decimal, is_fee: bool, content: str) -> None:
+    def add(self, direction: str, asset: str, quantity: Decimal, is_fee: bool) -> None:
         slot = (direction, asset, is_fee)
         self.totals[slot] = self.totals.get(slot, Decimal(0)) + quantity
-        self.content.append(content)
 
     def transaction(self, keys: KeyCounter) -> ParsedTransaction | RowError:
         flows = tuple(Flow(d, a, q, is_fee=f) for (d, a, f), q in self.totals.items() if q)  # type: ignore[arg-type]
         received = {flow.asset for flow in flows if flow.direction == "IN" and not flow.is_fee}
         sent = {flow.asset for flow in flows if flow.direction == "OUT" and not flow.is_fee}
         if len(received) > 1 or len(sent) > 1:
-            tx_type = "MULTI_OPERATION_TRANSACTION"
+            tx_type = TransactionType.MULTI_OPERATION_TRANSACTION
         elif received or sent:
             tx_type = trade_type(next(iter(received), ""), next(iter(sent), ""))
         else:
             return RowError(self.row, "Operation", "fee rows without the trade they belong to")
-        key = keys.key(digest(self.timestamp.isoformat(), self.account, *sorted(self.content)))
+        # Keyed by what changed, not by how the rows spell it, so the API sync (ingest/exchanges/binance.py)
+        # that rebuilds these rows from the trades gives the same key however Binance splits the fills.
+        moved = sorted(f"{f.direction}|{f.asset}|{f.is_fee}|{decimal_text(f.quantity)}" for f in flows)
+        key = keys.key(digest(self.timestamp.isoformat(), self.account, *moved))
         return ParsedTransaction(key, self.timestamp, tx_type, flows, self.row)
 
 
@@ -155,13 +157,11 @@ def parse_history(sheet: Sheet) -> Iterator[ParseItem]:
             direction: Direction = "IN" if change > 0 else "OUT"
             if operation in TRADE_OPERATIONS:
                 trade = trade or _Trade(number, timestamp, account)
-                trade.add(direction, asset, abs(change), "fee" in operation, "|".join(cells))
+                trade.add(direction, asset, abs(change), "fee" in operation)
                 continue
             if operation not in SINGLE:
                 raise CellError("Operation", f"unknown Binance operation {row.text('Operation')!r}")
-            tx_type = SINGLE[operation]
-            if tx_type in ("DEPOSIT", "WITHDRAWAL") and is_fiat(asset):
-                tx_type = f"FIAT_{tx_type}"
+            tx_type = fiat_transfer(SINGLE[operation], asset)
             key = keys.key(digest(timestamp.isoformat(), account, operation, asset, decimal_text(change)))
             yield ParsedTransaction(
                 key,
@@ -222,21 +222,39 @@ def parse_beth(sheet: Sheet) -> Iterator[ParseItem]:
         amount = row.quantity("Amount")
         flows = (Flow("OUT", row.asset("Coin"), amount), Flow("IN", row.asset("Token"), amount))
         return ParsedTransaction(
-            keys.key(digest(timestamp.isoformat(), *row.cells)), timestamp, "STAKE", flows, row.number
+            keys.key(digest(timestamp.isoformat(), *row.cells)),
+            timestamp,
+            TransactionType.STAKE,
+            flows,
+            row.number,
         )
 
     return parse_rows(sheet, build)
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("binance", "Binance transaction history", lambda s: header_has(s, *HISTORY), parse_history),
+    FileFormat(
+        "binance",
+        "Binance transaction history",
+        lambda s: header_has(s, *HISTORY),
+        parse_history,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="binance",
+    ),
     FileFormat(
         "binance-auto-invest",
         "Binance Auto-Invest history",
         lambda s: header_has(s, *AUTO_INVEST),
         parse_auto_invest,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration="binance",
     ),
     FileFormat(
-        "binance-eth-staking", "Binance ETH 2.0 staking (BETH)", lambda s: header_has(s, *BETH), parse_beth
+        "binance-eth-staking",
+        "Binance ETH 2.0 staking (BETH)",
+        lambda s: header_has(s, *BETH),
+        parse_beth,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="binance",
     ),
 )

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
 from ingest.files.values import CellError, Row, SourceKeys, header_has, trade_type
+from vocabulary.enums import ImportType
 
 COLUMNS = (
     "Trade ID",
@@ -71,5 +72,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("bisq", "Bisq trades", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "bisq",
+        "Bisq trades",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration=None,
+    ),
 )

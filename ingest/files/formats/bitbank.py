@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
 from ingest.files.values import Columns, KeyCounter, Row, SourceKeys, digest, header_has
+from vocabulary.enums import ImportType, TransactionType
 
 JST = ZoneInfo("Asia/Tokyo")
 DATE, AMOUNT, FEE, STATUS, COIN, LABEL, NETWORK = (
@@ -46,7 +47,9 @@ def parse_deposits(sheet: Sheet) -> Iterator[ParseItem]:
         if skipped is not None:
             return skipped
         key = keys.key(digest(timestamp.isoformat(), *row.cells))
-        return ParsedTransaction(key, timestamp, "FIAT_DEPOSIT", (Flow("IN", "JPY", amount),), row.number)
+        return ParsedTransaction(
+            key, timestamp, TransactionType.FIAT_DEPOSIT, (Flow("IN", "JPY", amount),), row.number
+        )
 
     return parse_guarded(sheet, build)
 
@@ -73,7 +76,7 @@ def parse_withdrawals(sheet: Sheet) -> Iterator[ParseItem]:
         return ParsedTransaction(
             key,
             timestamp,
-            "WITHDRAWAL",
+            TransactionType.WITHDRAWAL,
             tuple(flows),
             row.number,
             tx_hash=txid or None,
@@ -89,8 +92,20 @@ def _is_deposits(sheet: Sheet) -> bool:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("bitbank-fiat-deposits", "bitbank JPY deposits", _is_deposits, parse_deposits),
     FileFormat(
-        "bitbank-withdrawals", "bitbank withdrawals", lambda s: header_has(s, *WITHDRAWALS), parse_withdrawals
+        "bitbank-fiat-deposits",
+        "bitbank JPY deposits",
+        _is_deposits,
+        parse_deposits,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration="bitbank",
+    ),
+    FileFormat(
+        "bitbank-withdrawals",
+        "bitbank withdrawals",
+        lambda s: header_has(s, *WITHDRAWALS),
+        parse_withdrawals,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration="bitbank",
     ),
 )

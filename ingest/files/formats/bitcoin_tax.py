@@ -14,6 +14,7 @@ from decimal import Decimal
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
 from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has, trade_type
+from vocabulary.enums import ImportType
 
 COLUMNS = (
     "Date",
@@ -80,5 +81,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("bitcoin-tax-trades", "Bitcoin.tax trades", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "bitcoin-tax-trades",
+        "Bitcoin.tax trades",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration=None,
+    ),
 )

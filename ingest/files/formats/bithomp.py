@@ -18,6 +18,7 @@ from datetime import datetime
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_groups
 from ingest.files.values import Columns, Row, SourceKeys, header_has, normalise_asset, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 COMMON = (
     "#",
@@ -34,8 +35,8 @@ COMMON = (
     "Tx fee currency",
     "Tx",
 )
-LIQUIDITY = {"ammwithdraw": "REMOVE_LIQUIDITY", "ammdeposit": "ADD_LIQUIDITY"}
-NFT = {"IN": "NFT_SALE", "OUT": "NFT_PURCHASE"}
+LIQUIDITY = {"ammwithdraw": TransactionType.REMOVE_LIQUIDITY, "ammdeposit": TransactionType.ADD_LIQUIDITY}
+NFT = {"IN": TransactionType.NFT_SALE, "OUT": TransactionType.NFT_PURCHASE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +125,16 @@ def reader(timestamp_column: str) -> Callable[[Row], Change | Ignored]:
     return read
 
 
-def transaction_type(kind: str, flows: Sequence[Flow]) -> str:
+def transaction_type(kind: str, flows: Sequence[Flow]) -> TransactionType:
     received = [flow.asset for flow in flows if flow.direction == "IN"]
     sent = [flow.asset for flow in flows if flow.direction == "OUT" and not flow.is_fee]
     if kind in LIQUIDITY and (received or sent):
         return LIQUIDITY[kind]
     if received and sent:
-        return trade_type(received[0], sent[0]) if len(received) == len(sent) == 1 else "TRADE"
+        return trade_type(received[0], sent[0]) if len(received) == len(sent) == 1 else TransactionType.TRADE
     if kind == "nftokenacceptoffer" and (received or sent):
         return NFT["IN" if received else "OUT"]
-    return "RECEIVE" if received else "SEND" if sent else "FEE"
+    return TransactionType.RECEIVE if received else TransactionType.SEND if sent else TransactionType.FEE
 
 
 def parser(timestamp_column: str) -> Callable[[Sheet], Iterator[ParseItem]]:
@@ -173,6 +174,15 @@ FORMATS: tuple[FileFormat, ...] = (
         "Bithomp XRP Ledger history",
         lambda s: header_has(s, *COMMON, "Timestamp ISO"),
         parser("Timestamp ISO"),
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
     ),
-    FileFormat("bithomp-legacy", "Bithomp XRP Ledger history (local time)", _is_legacy, parser("Timestamp")),
+    FileFormat(
+        "bithomp-legacy",
+        "Bithomp XRP Ledger history (local time)",
+        _is_legacy,
+        parser("Timestamp"),
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
 )

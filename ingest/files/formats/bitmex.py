@@ -13,16 +13,17 @@ from decimal import Decimal
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_guarded
 from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("transactTime", "transactType", "amount", "fee", "address", "transactStatus", "walletBalance")
 UNITS = {"xbt": ("BTC", Decimal("1e-8")), "usdt": ("USDT", Decimal("1e-6")), "gwei": ("ETH", Decimal("1e-9"))}
 # type → (when the balance grows, when it shrinks)
 KINDS = {
-    "deposit": ("DEPOSIT", "DEPOSIT"),
-    "withdrawal": ("WITHDRAWAL", "WITHDRAWAL"),
-    "realisedpnl": ("MARGIN_PROFIT", "MARGIN_LOSS"),
-    "affiliatepayout": ("REFERRAL_REWARD", "REFERRAL_REWARD"),
-    "transfer": ("TRANSFER", "TRANSFER"),
+    "deposit": (TransactionType.DEPOSIT, TransactionType.DEPOSIT),
+    "withdrawal": (TransactionType.WITHDRAWAL, TransactionType.WITHDRAWAL),
+    "realisedpnl": (TransactionType.MARGIN_PROFIT, TransactionType.MARGIN_LOSS),
+    "affiliatepayout": (TransactionType.REFERRAL_REWARD, TransactionType.REFERRAL_REWARD),
+    "transfer": (TransactionType.TRANSFER, TransactionType.TRANSFER),
 }
 NOT_BOOKED = {"unrealisedpnl": "unrealised PnL is not a realised gain or loss"}
 
@@ -81,5 +82,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("bitmex", "BitMEX wallet history", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "bitmex",
+        "BitMEX wallet history",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
 )

@@ -13,13 +13,14 @@ from ingest.files.values import (
     KeyCounter,
     Row,
     digest,
+    fiat_transfer,
     header_has,
-    is_fiat,
     normalise_asset,
     parse_decimal,
     parse_rows,
     trade_type,
 )
+from vocabulary.enums import ImportType, TransactionType
 
 V1 = ("Type", "Datetime", "Account", "Amount", "Value", "Rate", "Fee", "Sub Type")
 V2 = (
@@ -37,11 +38,11 @@ V2 = (
     "Fee currency",
 )
 SINGLE = {
-    "deposit": "DEPOSIT",
-    "withdrawal": "WITHDRAWAL",
-    "staking reward": "STAKING_REWARD",
-    "referral reward": "REFERRAL_REWARD",
-    "earn reward": "STAKING_REWARD",
+    "deposit": TransactionType.DEPOSIT,
+    "withdrawal": TransactionType.WITHDRAWAL,
+    "staking reward": TransactionType.STAKING_REWARD,
+    "referral reward": TransactionType.REFERRAL_REWARD,
+    "earn reward": TransactionType.STAKING_REWARD,
 }
 # Moves between the user's Bitstamp sub accounts.
 INTERNAL = frozenset({"sub account transfer", "internal transfer"})
@@ -89,9 +90,8 @@ def _transaction(
         tx_type = trade_type(bought[1], paid[1])
     elif kind in SINGLE:
         tx_type = SINGLE[kind]
-        direction: Direction = "OUT" if tx_type == "WITHDRAWAL" else "IN"
-        if tx_type in ("DEPOSIT", "WITHDRAWAL") and is_fiat(amount[1]):
-            tx_type = f"FIAT_{tx_type}"
+        direction: Direction = "OUT" if tx_type == TransactionType.WITHDRAWAL else "IN"
+        tx_type = fiat_transfer(tx_type, amount[1])
         flows.append(Flow(direction, amount[1], amount[0]))
     else:
         raise CellError("Type", f"unknown Bitstamp transaction type {kind!r}")
@@ -126,6 +126,20 @@ def parse_v2(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("bitstamp", "Bitstamp transactions", lambda s: header_has(s, *V1), parse_v1),
-    FileFormat("bitstamp-v2", "Bitstamp transactions (v2)", lambda s: header_has(s, *V2), parse_v2),
+    FileFormat(
+        "bitstamp",
+        "Bitstamp transactions",
+        lambda s: header_has(s, *V1),
+        parse_v1,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="bitstamp",
+    ),
+    FileFormat(
+        "bitstamp-v2",
+        "Bitstamp transactions (v2)",
+        lambda s: header_has(s, *V2),
+        parse_v2,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="bitstamp",
+    ),
 )

@@ -7,7 +7,16 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
-from ingest.files.values import CellError, Row, header_has, is_fiat, normalise_asset, parse_rows, trade_type
+from ingest.files.values import (
+    CellError,
+    Row,
+    fiat_transfer,
+    header_has,
+    normalise_asset,
+    parse_rows,
+    trade_type,
+)
+from vocabulary.enums import ImportType, TransactionType
 
 ORDERS = (
     "TXID",
@@ -125,7 +134,7 @@ def parse_transfers(sheet: Sheet) -> Iterator[ParseItem]:
             return row.ignored("the amount is zero or empty")
         if kind not in ("DEPOSIT", "WITHDRAWAL"):
             raise CellError("Type", f"unknown Bittrex transfer type {row.text('Type')!r}")
-        tx_type = f"FIAT_{kind}" if is_fiat(asset) else kind
+        tx_type = fiat_transfer(TransactionType(kind), asset)
         direction: Direction = "IN" if kind == "DEPOSIT" else "OUT"
         tx_hash = row.text("TxId") or None
         key = f"{kind.lower()}-{tx_hash or timestamp.isoformat()}-{asset}"
@@ -146,7 +155,7 @@ def parse_deposits_old(sheet: Sheet) -> Iterator[ParseItem]:
             return row.ignored(f"the deposit is {state or 'without a state'}, not confirmed")
         if not amount:
             return row.ignored("the amount is zero")
-        tx_type = "FIAT_DEPOSIT" if is_fiat(asset) else "DEPOSIT"
+        tx_type = fiat_transfer(TransactionType.DEPOSIT, asset)
         return ParsedTransaction(
             row.required("UUID"),
             timestamp,
@@ -160,29 +169,44 @@ def parse_deposits_old(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("bittrex-orders", "Bittrex order history", lambda s: header_has(s, *ORDERS), parse_orders),
+    FileFormat(
+        "bittrex-orders",
+        "Bittrex order history",
+        lambda s: header_has(s, *ORDERS),
+        parse_orders,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration=None,
+    ),
     FileFormat(
         "bittrex-orders-old",
         "Bittrex order history (old)",
         lambda s: header_has(s, *ORDERS_OLD),
         parse_orders_old,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration=None,
     ),
     FileFormat(
         "bittrex-orders-older",
         "Bittrex order history (older)",
         lambda s: header_has(s, *ORDERS_OLDER),
         parse_orders_older,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration=None,
     ),
     FileFormat(
         "bittrex-transfers",
         "Bittrex deposits and withdrawals",
         lambda s: header_has(s, *TRANSFERS),
         parse_transfers,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration=None,
     ),
     FileFormat(
         "bittrex-deposits-old",
         "Bittrex deposit history (old)",
         lambda s: header_has(s, *DEPOSITS_OLD),
         parse_deposits_old,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration=None,
     ),
 )

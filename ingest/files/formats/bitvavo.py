@@ -9,22 +9,23 @@ from ingest.files.values import (
     CellError,
     Row,
     SourceKeys,
+    fiat_transfer,
     header_has,
-    is_fiat,
     parse_rows,
     parse_timestamp,
     trade_type,
     zone_named,
 )
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Timezone", "Date", "Time", "Type", "Currency", "Amount", "Status", "Transaction ID")
 DONE = frozenset({"completed", "distributed"})
 INCOME = {
-    "staking": "STAKING_REWARD",
-    "fixed_staking": "STAKING_REWARD",
-    "affiliate": "REFERRAL_REWARD",
-    "rebate": "FEE_REBATE",
-    "airdrop": "AIRDROP",
+    "staking": TransactionType.STAKING_REWARD,
+    "fixed_staking": TransactionType.STAKING_REWARD,
+    "affiliate": TransactionType.REFERRAL_REWARD,
+    "rebate": TransactionType.FEE_REBATE,
+    "airdrop": TransactionType.AIRDROP,
 }
 
 
@@ -57,7 +58,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             flows.append(Flow("OUT" if kind == "buy" else "IN", counter, abs(paid)))
             tx_type = trade_type(asset, counter) if kind == "buy" else trade_type(counter, asset)
         elif kind in ("deposit", "withdrawal"):
-            tx_type = ("FIAT_" if is_fiat(asset) else "") + kind.upper()
+            tx_type = fiat_transfer(TransactionType(kind.upper()), asset)
         elif kind in INCOME:
             tx_type = INCOME[kind]
         else:
@@ -74,5 +75,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("bitvavo", "Bitvavo account history", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "bitvavo",
+        "Bitvavo account history",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="bitvavo",
+    ),
 )

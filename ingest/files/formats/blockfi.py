@@ -13,24 +13,25 @@ from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_groups
-from ingest.files.values import CellError, KeyCounter, Row, digest, header_has, is_fiat, trade_type
+from ingest.files.values import CellError, KeyCounter, Row, digest, fiat_transfer, header_has, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Cryptocurrency", "Amount", "Transaction Type", "Confirmed At")
 KINDS = {
-    "deposit": "DEPOSIT",
-    "wire deposit": "DEPOSIT",
-    "ach deposit": "DEPOSIT",
-    "withdrawal": "WITHDRAWAL",
-    "wire withdrawal": "WITHDRAWAL",
-    "ach withdrawal": "WITHDRAWAL",
-    "withdrawal fee": "FEE",
-    "interest payment": "INTEREST",
-    "bonus payment": "REWARD",
-    "referral bonus": "REFERRAL_REWARD",
-    "cc trading rebate": "CASHBACK",
-    "cc rewards redemption": "CASHBACK",
-    "crypto transfer": "TRANSFER",
-    "trade": "TRADE",
+    "deposit": TransactionType.DEPOSIT,
+    "wire deposit": TransactionType.DEPOSIT,
+    "ach deposit": TransactionType.DEPOSIT,
+    "withdrawal": TransactionType.WITHDRAWAL,
+    "wire withdrawal": TransactionType.WITHDRAWAL,
+    "ach withdrawal": TransactionType.WITHDRAWAL,
+    "withdrawal fee": TransactionType.FEE,
+    "interest payment": TransactionType.INTEREST,
+    "bonus payment": TransactionType.REWARD,
+    "referral bonus": TransactionType.REFERRAL_REWARD,
+    "cc trading rebate": TransactionType.CASHBACK,
+    "cc rewards redemption": TransactionType.CASHBACK,
+    "crypto transfer": TransactionType.TRANSFER,
+    "trade": TransactionType.TRADE,
 }
 
 
@@ -63,13 +64,13 @@ def group_key(line: Line) -> str:
     return f"trade {line.timestamp.isoformat()}" if line.kind == "trade" else f"row {line.row}"
 
 
-def line_type(line: Line) -> str:
+def line_type(line: Line) -> TransactionType:
     kind = KINDS[line.kind]
-    if kind == "TRANSFER":  # between the BlockFi wallet and the interest account: in or out of this one
-        kind = "DEPOSIT" if line.amount > 0 else "WITHDRAWAL"
-    if kind in ("DEPOSIT", "WITHDRAWAL") and is_fiat(line.asset):
-        kind = f"FIAT_{kind}"
-    return kind
+    if (
+        kind == TransactionType.TRANSFER
+    ):  # between the BlockFi wallet and the interest account: in or out of this one
+        kind = TransactionType.DEPOSIT if line.amount > 0 else TransactionType.WITHDRAWAL
+    return fiat_transfer(kind, line.asset)
 
 
 def parse(sheet: Sheet) -> Iterator[ParseItem]:
@@ -77,7 +78,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
     def build(lines: Sequence[Line]) -> ParsedTransaction:
         first = lines[0]
-        fee = KINDS[first.kind] == "FEE"
+        fee = KINDS[first.kind] == TransactionType.FEE
         flows = tuple(
             Flow("IN" if line.amount > 0 else "OUT", line.asset, abs(line.amount), is_fee=fee)
             for line in lines
@@ -85,7 +86,9 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         received = [flow.asset for flow in flows if flow.direction == "IN"]
         sent = [flow.asset for flow in flows if flow.direction == "OUT"]
         if first.kind == "trade":
-            tx_type = trade_type(received[0], sent[0]) if len(received) == len(sent) == 1 else "TRADE"
+            tx_type = (
+                trade_type(received[0], sent[0]) if len(received) == len(sent) == 1 else TransactionType.TRADE
+            )
         else:
             tx_type = line_type(first)
         key = keys.key(digest(*(cell for line in lines for cell in line.cells)))
@@ -95,5 +98,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("blockfi", "BlockFi transactions", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "blockfi",
+        "BlockFi transactions",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
 )

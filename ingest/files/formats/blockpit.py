@@ -11,7 +11,8 @@ from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
-from ingest.files.values import KeyCounter, Row, SourceKeys, digest, header_has, is_fiat, trade_type
+from ingest.files.values import KeyCounter, Row, SourceKeys, digest, fiat_transfer, header_has, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = (
     "Blockpit ID",
@@ -25,29 +26,29 @@ COLUMNS = (
     "Fee Amount",
 )
 KINDS = {
-    "airdrop": "AIRDROP",
-    "bounties": "REWARD",
-    "bounty": "REWARD",
-    "staking": "STAKING_REWARD",
-    "lending": "INTEREST",
-    "income": "INCOME",
-    "mining": "MINING_REWARD",
-    "masternode": "MINING_REWARD",
-    "cashback": "CASHBACK",
-    "fee": "FEE",
-    "margin_trading_loss": "MARGIN_LOSS",
-    "margin_trading_profit": "MARGIN_PROFIT",
-    "derivative_loss": "FUTURES_LOSS",
-    "derivative_profit": "FUTURES_PROFIT",
-    "lost": "LOST",
-    "stolen": "STOLEN",
-    "payment": "SEND",
+    "airdrop": TransactionType.AIRDROP,
+    "bounties": TransactionType.REWARD,
+    "bounty": TransactionType.REWARD,
+    "staking": TransactionType.STAKING_REWARD,
+    "lending": TransactionType.INTEREST,
+    "income": TransactionType.INCOME,
+    "mining": TransactionType.MINING_REWARD,
+    "masternode": TransactionType.MINING_REWARD,
+    "cashback": TransactionType.CASHBACK,
+    "fee": TransactionType.FEE,
+    "margin_trading_loss": TransactionType.MARGIN_LOSS,
+    "margin_trading_profit": TransactionType.MARGIN_PROFIT,
+    "derivative_loss": TransactionType.FUTURES_LOSS,
+    "derivative_profit": TransactionType.FUTURES_PROFIT,
+    "lost": TransactionType.LOST,
+    "stolen": TransactionType.STOLEN,
+    "payment": TransactionType.SEND,
 }
 MOVES = {
-    "deposit": "DEPOSIT",
-    "nontaxablein": "DEPOSIT",
-    "withdrawal": "WITHDRAWAL",
-    "nontaxableout": "WITHDRAWAL",
+    "deposit": TransactionType.DEPOSIT,
+    "nontaxablein": TransactionType.DEPOSIT,
+    "withdrawal": TransactionType.WITHDRAWAL,
+    "nontaxableout": TransactionType.WITHDRAWAL,
 }
 
 
@@ -56,16 +57,17 @@ def _side(row: Row, asset: str, amount: str) -> tuple[str, Decimal] | None:
     return (row.asset(asset), quantity) if quantity else None
 
 
-def _type(kind: str, received: tuple[str, Decimal] | None, sent: tuple[str, Decimal] | None) -> str:
+def _type(
+    kind: str, received: tuple[str, Decimal] | None, sent: tuple[str, Decimal] | None
+) -> TransactionType:
     if kind == "trade" and received and sent:
         return trade_type(received[0], sent[0])
     if kind in MOVES:
-        move = MOVES[kind]
         asset = (received or sent or ("", 0))[0]
-        return f"FIAT_{move}" if is_fiat(asset) else move
+        return fiat_transfer(MOVES[kind], asset)
     if kind == "gift":
-        return "GIFT_RECEIVED" if received else "GIFT_SENT"
-    return KINDS.get(kind, "UNKNOWN")
+        return TransactionType.GIFT_RECEIVED if received else TransactionType.GIFT_SENT
+    return KINDS.get(kind, TransactionType.UNKNOWN)
 
 
 def parse(sheet: Sheet) -> Iterator[ParseItem]:
@@ -82,7 +84,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if received:
             flows.append(Flow("IN", *received))
         if sent:
-            flows.append(Flow("OUT", *sent, is_fee=tx_type == "FEE"))
+            flows.append(Flow("OUT", *sent, is_fee=tx_type == TransactionType.FEE))
         if fee:
             flows.append(Flow("OUT", *fee, is_fee=True))
         if not flows:
@@ -109,5 +111,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("blockpit", "Blockpit transactions", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "blockpit",
+        "Blockpit transactions",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
 )

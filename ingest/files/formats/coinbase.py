@@ -24,30 +24,32 @@ from ingest.files.values import (
     Row,
     SourceKeys,
     digest,
+    fiat_transfer,
     header_has,
-    is_fiat,
     normalise_asset,
     parse_decimal,
     trade_type,
 )
+from vocabulary.enums import ImportType, TransactionType
+from vocabulary.fiat import is_fiat
 
 COLUMNS = ("Timestamp", "Transaction Type", "Asset", "Quantity Transacted", "Subtotal", "Notes")
 PRICE_CURRENCY = ("Price Currency", "Spot Price Currency")
 SINGLE = {
-    "send": "SEND",
-    "receive": "RECEIVE",
-    "staking income": "STAKING_REWARD",
-    "inflation reward": "STAKING_REWARD",
-    "rewards income": "REWARD",
-    "learning reward": "REWARD",
-    "coinbase earn": "REWARD",
-    "incentives rewards payout": "REWARD",
-    "deposit": "DEPOSIT",
-    "withdrawal": "WITHDRAWAL",
-    "pro deposit": "DEPOSIT",
-    "pro withdrawal": "WITHDRAWAL",
-    "exchange deposit": "DEPOSIT",
-    "exchange withdrawal": "WITHDRAWAL",
+    "send": TransactionType.SEND,
+    "receive": TransactionType.RECEIVE,
+    "staking income": TransactionType.STAKING_REWARD,
+    "inflation reward": TransactionType.STAKING_REWARD,
+    "rewards income": TransactionType.REWARD,
+    "learning reward": TransactionType.REWARD,
+    "coinbase earn": TransactionType.REWARD,
+    "incentives rewards payout": TransactionType.REWARD,
+    "deposit": TransactionType.DEPOSIT,
+    "withdrawal": TransactionType.WITHDRAWAL,
+    "pro deposit": TransactionType.DEPOSIT,
+    "pro withdrawal": TransactionType.WITHDRAWAL,
+    "exchange deposit": TransactionType.DEPOSIT,
+    "exchange withdrawal": TransactionType.WITHDRAWAL,
 }
 TRADES: dict[str, Direction] = {
     "buy": "IN",
@@ -59,9 +61,9 @@ TRADES: dict[str, Direction] = {
 }
 # Coinbase lists the two sides of these conversions (ETH2 back to ETH) as two rows, a second apart.
 PAIRED = {
-    "retail eth2 deprecation": "UNSTAKE",
-    "retail unstaking transfer": "UNSTAKE",
-    "retail staking transfer": "STAKE",
+    "retail eth2 deprecation": TransactionType.UNSTAKE,
+    "retail unstaking transfer": TransactionType.UNSTAKE,
+    "retail staking transfer": TransactionType.STAKE,
 }
 CONVERTED = re.compile(r"Converted ([\d.,]+) (\S+) to ([\d.,]+) (\S+)")
 ADVANCED = re.compile(r"(?:Bought|Sold) ([\d.,]+) (\S+) for ([\d.,]+) (\S+) on (\S+)-(\S+)")
@@ -81,17 +83,18 @@ def _money(row: Row, column: str) -> Decimal | None:
 
 def _flows(
     row: Row, kind: str, asset: str, quantity: Decimal, signed: Decimal
-) -> tuple[str, list[Flow]] | Ignored:
+) -> tuple[TransactionType, list[Flow]] | Ignored:
     currency = _price_currency(row)
     subtotal, fee = _money(row, "Subtotal"), _money(row, "Fees and/or Spread")
     value = subtotal if subtotal is not None and not is_fiat(asset) else None
     value_currency = currency if value is not None else None
     if kind in SINGLE:
-        tx_type = SINGLE[kind]
-        if is_fiat(asset) and tx_type in ("DEPOSIT", "WITHDRAWAL"):
-            tx_type = f"FIAT_{tx_type}"
+        tx_type = fiat_transfer(SINGLE[kind], asset)
         direction: Direction = (
-            "OUT" if signed < 0 or tx_type in ("SEND", "WITHDRAWAL", "FIAT_WITHDRAWAL") else "IN"
+            "OUT"
+            if signed < 0
+            or tx_type in (TransactionType.SEND, TransactionType.WITHDRAWAL, TransactionType.FIAT_WITHDRAWAL)
+            else "IN"
         )
         return tx_type, [Flow(direction, asset, quantity, value=value, value_currency=value_currency)]
     if kind == "convert":
@@ -203,5 +206,12 @@ def _join(pending: tuple[Row, ParsedTransaction], row: Row, item: ParseItem) -> 
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("coinbase", "Coinbase transaction history", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "coinbase",
+        "Coinbase transaction history",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="coinbase",
+    ),
 )

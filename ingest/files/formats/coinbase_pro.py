@@ -6,10 +6,11 @@ from collections.abc import Iterator
 from datetime import datetime
 
 from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
-from ingest.files.values import CellError, Columns, Row, header_has, is_fiat, trade_type
+from ingest.files.values import CellError, Columns, Row, fiat_transfer, header_has, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Portfolio", "Type", "Timestamp", "Amount", "Balance", "Amount/balance unit", "Trade id")
-TRANSFERS = {"deposit": "DEPOSIT", "withdrawal": "WITHDRAWAL"}
+TRANSFERS = {"deposit": TransactionType.DEPOSIT, "withdrawal": TransactionType.WITHDRAWAL}
 
 
 class _Trade:
@@ -57,7 +58,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 trade = trade or _Trade(trade_id, number, timestamp)
                 trade.flows.append(flow)
             elif kind in TRANSFERS:
-                tx_type = ("FIAT_" if is_fiat(asset) else "") + TRANSFERS[kind]
+                tx_type = fiat_transfer(TRANSFERS[kind], asset)
                 key = row.text("Transfer id") or f"{kind}-{timestamp.isoformat()}-{asset}"
                 yield ParsedTransaction(key, timestamp, tx_type, (flow,), number)
             else:
@@ -69,5 +70,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("coinbase-pro", "Coinbase Pro account statement", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "coinbase-pro",
+        "Coinbase Pro account statement",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="coinbaseexchange",
+    ),
 )

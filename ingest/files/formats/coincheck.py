@@ -9,7 +9,9 @@ from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_guarded
-from ingest.files.values import Row, SourceKeys, header_has, is_fiat, trade_type
+from ingest.files.values import Row, SourceKeys, header_has, trade_type
+from vocabulary.enums import ImportType
+from vocabulary.fiat import is_fiat
 
 COLUMNS = ("ID", "Amount", "Price", "Trading Currency", "Original Currency", "Progress", "Time")
 
@@ -40,5 +42,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("coincheck-buys", "Coincheck purchases", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "coincheck-buys",
+        "Coincheck purchases",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration="coincheck",
+    ),
 )

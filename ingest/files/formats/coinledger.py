@@ -12,29 +12,30 @@ from datetime import datetime
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_groups
-from ingest.files.values import CellError, Row, SourceKeys, header_has, is_fiat, trade_type
+from ingest.files.values import CellError, Row, SourceKeys, fiat_transfer, header_has, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Timestamp (UTC)", "Type", "Internal Id", "Platform", "Record Type", "Asset", "Amount")
 KINDS = {
-    "airdrop": "AIRDROP",
-    "gift received": "GIFT_RECEIVED",
-    "gift sent": "GIFT_SENT",
-    "hard fork": "FORK",
-    "interest": "INTEREST",
-    "interest payment": "INTEREST",
-    "income": "INCOME",
-    "mining": "MINING_REWARD",
-    "staking": "STAKING_REWARD",
-    "investment loss": "LOST",
-    "casualty loss": "LOST",
-    "theft loss": "STOLEN",
-    "merchant payment": "SEND",
-    "donation": "DONATION",
-    "network fee": "NETWORK_FEE",
-    "transfer": "TRANSFER",
+    "airdrop": TransactionType.AIRDROP,
+    "gift received": TransactionType.GIFT_RECEIVED,
+    "gift sent": TransactionType.GIFT_SENT,
+    "hard fork": TransactionType.FORK,
+    "interest": TransactionType.INTEREST,
+    "interest payment": TransactionType.INTEREST,
+    "income": TransactionType.INCOME,
+    "mining": TransactionType.MINING_REWARD,
+    "staking": TransactionType.STAKING_REWARD,
+    "investment loss": TransactionType.LOST,
+    "casualty loss": TransactionType.LOST,
+    "theft loss": TransactionType.STOLEN,
+    "merchant payment": TransactionType.SEND,
+    "donation": TransactionType.DONATION,
+    "network fee": TransactionType.NETWORK_FEE,
+    "transfer": TransactionType.TRANSFER,
 }
 TRADES = frozenset({"buy", "sell", "trade"})
-MOVES = {"deposit": "DEPOSIT", "withdrawal": "WITHDRAWAL"}
+MOVES = {"deposit": TransactionType.DEPOSIT, "withdrawal": TransactionType.WITHDRAWAL}
 FEE_RECORDS = frozenset({"platform fee", "network fee"})
 FLOW_RECORDS = frozenset({"credit", "debit", "margin gain", *FEE_RECORDS})
 
@@ -75,21 +76,27 @@ def read(row: Row) -> Movement | Ignored:
     )
 
 
-def transaction_type(kind: str, flows: Sequence[Flow]) -> str:
+def transaction_type(kind: str, flows: Sequence[Flow]) -> TransactionType:
     received = [flow.asset for flow in flows if flow.direction == "IN"]
     sent = [flow.asset for flow in flows if flow.direction == "OUT" and not flow.is_fee]
     if kind in TRADES:
-        return trade_type(received[0], sent[0]) if received and sent else kind.upper()
+        return trade_type(received[0], sent[0]) if received and sent else TransactionType(kind.upper())
     if kind in MOVES:
         asset = (received or sent or [""])[0]
-        return f"FIAT_{MOVES[kind]}" if is_fiat(asset) else MOVES[kind]
+        return fiat_transfer(MOVES[kind], asset)
     if kind == "margin gain":
-        return "MARGIN_PROFIT" if received else "MARGIN_LOSS"
+        return TransactionType.MARGIN_PROFIT if received else TransactionType.MARGIN_LOSS
     if kind in ("interest", "interest payment") and not received:
-        return "FEE"  # interest paid on a loan
+        return TransactionType.FEE  # interest paid on a loan
     if kind in KINDS:
         return KINDS[kind]
-    return "RECEIVE" if received and not sent else "SEND" if sent and not received else "UNKNOWN"
+    return (
+        TransactionType.RECEIVE
+        if received and not sent
+        else TransactionType.SEND
+        if sent and not received
+        else TransactionType.UNKNOWN
+    )
 
 
 def parse(sheet: Sheet) -> Iterator[ParseItem]:
@@ -102,7 +109,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if key is None:
             return Ignored(first.row, "the same transaction is listed again")
         tx_type = transaction_type(first.kind, flows)
-        if tx_type == "FEE":
+        if tx_type == TransactionType.FEE:
             flows = tuple(Flow(flow.direction, flow.asset, flow.quantity, is_fee=True) for flow in flows)
         return ParsedTransaction(
             key,
@@ -119,5 +126,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("coinledger", "CoinLedger transactions", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "coinledger",
+        "CoinLedger transactions",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
 )

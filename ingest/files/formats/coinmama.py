@@ -14,6 +14,7 @@ from decimal import Decimal
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_guarded
 from ingest.files.values import CellError, KeyCounter, Row, digest, header_has, normalise_asset, parse_decimal
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Transaction", "Type", "Amount", "Date Created", "Status")
 DATE_AT = 3
@@ -66,12 +67,24 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             raise CellError("Transaction", f"unknown Coinmama transaction {row.text('Transaction')!r}")
         key = keys.key(digest(timestamp.isoformat(), *row.cells))
         return ParsedTransaction(
-            key, timestamp, side.upper(), flows, row.number, description=row.text("Transaction")
+            key,
+            timestamp,
+            TransactionType(side.upper()),
+            flows,
+            row.number,
+            description=row.text("Transaction"),
         )
 
     return parse_guarded(_joined_dates(sheet), build)
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("coinmama", "Coinmama orders", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "coinmama",
+        "Coinmama orders",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration=None,
+    ),
 )

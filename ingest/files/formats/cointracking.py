@@ -11,42 +11,43 @@ from ingest.files.values import (
     KeyCounter,
     Row,
     digest,
-    is_fiat,
+    fiat_transfer,
     normalise_asset,
     parse_decimal,
     parse_rows,
     trade_type,
 )
+from vocabulary.enums import ImportType, TransactionType
 
 HEADER_START = ("type", "buy", "cur.", "sell", "cur.", "fee", "cur.", "exchange")
 BUY, BUY_CUR, SELL, SELL_CUR, FEE, FEE_CUR = 1, 2, 3, 4, 5, 6
 TYPES = {
-    "deposit": "DEPOSIT",
-    "withdrawal": "WITHDRAWAL",
-    "income": "INCOME",
-    "other income": "INCOME",
-    "income (non taxable)": "INCOME",
-    "gift/tip": "GIFT_RECEIVED",
-    "gift": "GIFT_SENT",
-    "donation": "DONATION",
-    "staking": "STAKING_REWARD",
-    "mining": "MINING_REWARD",
-    "mining (commercial)": "MINING_REWARD",
-    "masternode": "STAKING_REWARD",
-    "airdrop": "AIRDROP",
-    "airdrop (non taxable)": "AIRDROP",
-    "interest income": "INTEREST",
-    "lending income": "INTEREST",
-    "reward / bonus": "REWARD",
-    "spend": "SEND",
-    "lost": "LOST",
-    "stolen": "STOLEN",
-    "other fee": "FEE",
-    "margin fee": "MARGIN_FEE",
-    "margin profit": "MARGIN_PROFIT",
-    "margin loss": "MARGIN_LOSS",
-    "derivatives / futures profit": "FUTURES_PROFIT",
-    "derivatives / futures loss": "FUTURES_LOSS",
+    "deposit": TransactionType.DEPOSIT,
+    "withdrawal": TransactionType.WITHDRAWAL,
+    "income": TransactionType.INCOME,
+    "other income": TransactionType.INCOME,
+    "income (non taxable)": TransactionType.INCOME,
+    "gift/tip": TransactionType.GIFT_RECEIVED,
+    "gift": TransactionType.GIFT_SENT,
+    "donation": TransactionType.DONATION,
+    "staking": TransactionType.STAKING_REWARD,
+    "mining": TransactionType.MINING_REWARD,
+    "mining (commercial)": TransactionType.MINING_REWARD,
+    "masternode": TransactionType.STAKING_REWARD,
+    "airdrop": TransactionType.AIRDROP,
+    "airdrop (non taxable)": TransactionType.AIRDROP,
+    "interest income": TransactionType.INTEREST,
+    "lending income": TransactionType.INTEREST,
+    "reward / bonus": TransactionType.REWARD,
+    "spend": TransactionType.SEND,
+    "lost": TransactionType.LOST,
+    "stolen": TransactionType.STOLEN,
+    "other fee": TransactionType.FEE,
+    "margin fee": TransactionType.MARGIN_FEE,
+    "margin profit": TransactionType.MARGIN_PROFIT,
+    "margin loss": TransactionType.MARGIN_LOSS,
+    "derivatives / futures profit": TransactionType.FUTURES_PROFIT,
+    "derivatives / futures loss": TransactionType.FUTURES_LOSS,
 }
 
 
@@ -93,10 +94,8 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 raise CellError(
                     "Buy", f"a {row.text('Type')} row needs exactly one of a Buy or a Sell amount"
                 )
-            tx_type = TYPES[kind]
             moved = bought or sold
-            if moved is not None and is_fiat(moved[1]) and tx_type in ("DEPOSIT", "WITHDRAWAL"):
-                tx_type = f"FIAT_{tx_type}"
+            tx_type = TYPES[kind] if moved is None else fiat_transfer(TYPES[kind], moved[1])
         else:
             raise CellError("Type", f"unknown CoinTracking type {row.text('Type')!r}")
         if bought is not None:
@@ -125,4 +124,13 @@ def _content(cells: Sequence[str]) -> list[str]:
     return [cell.casefold() for cell in cells]
 
 
-FORMATS: tuple[FileFormat, ...] = (FileFormat("cointracking", "CoinTracking trade list", detect, parse),)
+FORMATS: tuple[FileFormat, ...] = (
+    FileFormat(
+        "cointracking",
+        "CoinTracking trade list",
+        detect,
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
+)

@@ -6,7 +6,17 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
-from ingest.files.values import CellError, Columns, KeyCounter, Row, digest, header_has, is_fiat, trade_type
+from ingest.files.values import (
+    CellError,
+    Columns,
+    KeyCounter,
+    Row,
+    digest,
+    fiat_transfer,
+    header_has,
+    trade_type,
+)
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = (
     "Timestamp (UTC)",
@@ -33,33 +43,33 @@ EXCHANGES = frozenset(
     }
 )
 SINGLE = {
-    "crypto_deposit": "DEPOSIT",
-    "crypto_withdrawal": "WITHDRAWAL",
-    "viban_deposit": "FIAT_DEPOSIT",
-    "viban_card_top_up": "FIAT_DEPOSIT",
-    "exchange_to_crypto_transfer": "DEPOSIT",
-    "crypto_to_exchange_transfer": "WITHDRAWAL",
-    "crypto_earn_interest_paid": "INTEREST",
-    "crypto_earn_extra_interest_paid": "INTEREST",
-    "mco_stake_reward": "STAKING_REWARD",
-    "finance.lockup.dpos_compound_interest.crypto_wallet": "STAKING_REWARD",
-    "finance.dpos.staking.reward.crypto_wallet": "STAKING_REWARD",
-    "referral_card_cashback": "CASHBACK",
-    "card_cashback_reverted": "CASHBACK",
-    "reimbursement": "CASHBACK",
-    "transactions_cashback": "CASHBACK",
-    "referral_bonus": "REFERRAL_REWARD",
-    "referral_gift": "REFERRAL_REWARD",
-    "referral_commission": "REFERRAL_REWARD",
-    "airdrop_locked": "AIRDROP",
-    "gift_card_reward": "REWARD",
-    "rewards_platform_deposit_credited": "REWARD",
-    "supercharger_reward_to_app_credited": "REWARD",
-    "admin_wallet_credited": "RECEIVE",
-    "invest_deposit": "LENDING_DEPOSIT",
-    "invest_withdrawal": "LENDING_WITHDRAWAL",
-    "crypto_payment": "SEND",
-    "crypto_transfer": "TRANSFER",
+    "crypto_deposit": TransactionType.DEPOSIT,
+    "crypto_withdrawal": TransactionType.WITHDRAWAL,
+    "viban_deposit": TransactionType.FIAT_DEPOSIT,
+    "viban_card_top_up": TransactionType.FIAT_DEPOSIT,
+    "exchange_to_crypto_transfer": TransactionType.DEPOSIT,
+    "crypto_to_exchange_transfer": TransactionType.WITHDRAWAL,
+    "crypto_earn_interest_paid": TransactionType.INTEREST,
+    "crypto_earn_extra_interest_paid": TransactionType.INTEREST,
+    "mco_stake_reward": TransactionType.STAKING_REWARD,
+    "finance.lockup.dpos_compound_interest.crypto_wallet": TransactionType.STAKING_REWARD,
+    "finance.dpos.staking.reward.crypto_wallet": TransactionType.STAKING_REWARD,
+    "referral_card_cashback": TransactionType.CASHBACK,
+    "card_cashback_reverted": TransactionType.CASHBACK,
+    "reimbursement": TransactionType.CASHBACK,
+    "transactions_cashback": TransactionType.CASHBACK,
+    "referral_bonus": TransactionType.REFERRAL_REWARD,
+    "referral_gift": TransactionType.REFERRAL_REWARD,
+    "referral_commission": TransactionType.REFERRAL_REWARD,
+    "airdrop_locked": TransactionType.AIRDROP,
+    "gift_card_reward": TransactionType.REWARD,
+    "rewards_platform_deposit_credited": TransactionType.REWARD,
+    "supercharger_reward_to_app_credited": TransactionType.REWARD,
+    "admin_wallet_credited": TransactionType.RECEIVE,
+    "invest_deposit": TransactionType.LENDING_DEPOSIT,
+    "invest_withdrawal": TransactionType.LENDING_WITHDRAWAL,
+    "crypto_payment": TransactionType.SEND,
+    "crypto_transfer": TransactionType.TRANSFER,
 }
 # Moves inside the app (locking, earn programs): the balance stays in the account.
 INTERNAL = frozenset(
@@ -82,9 +92,7 @@ HALVES = ("_debited", "_credited")
 
 
 def _single(row: Row, kind: str, asset: str, amount: Decimal) -> ParsedTransaction:
-    tx_type = SINGLE[kind]
-    if tx_type in ("DEPOSIT", "WITHDRAWAL") and is_fiat(asset):
-        tx_type = f"FIAT_{tx_type}"
+    tx_type = fiat_transfer(SINGLE[kind], asset)
     flow = Flow(
         "IN" if amount > 0 else "OUT",
         asset,
@@ -100,7 +108,7 @@ def _native(row: Row) -> Decimal | None:
     return None if native is None else abs(native)
 
 
-def _tx(row: Row, tx_type: str, flows: tuple[Flow, ...]) -> ParsedTransaction:
+def _tx(row: Row, tx_type: TransactionType, flows: tuple[Flow, ...]) -> ParsedTransaction:
     timestamp = row.timestamp("Timestamp (UTC)")
     return ParsedTransaction(
         "",
@@ -144,7 +152,7 @@ def _row(row: Row) -> ParseItem:
     if kind in EXCHANGES:
         return _exchange(row, asset, amount)
     if kind.endswith(HALVES):
-        return _tx(row, "TRADE", (Flow("IN" if amount > 0 else "OUT", asset, abs(amount)),))
+        return _tx(row, TransactionType.TRADE, (Flow("IN" if amount > 0 else "OUT", asset, abs(amount)),))
     if kind in SINGLE:
         return _single(row, kind, asset, amount)
     raise CellError(
@@ -218,5 +226,12 @@ def _keyed_pair(first: ParsedTransaction, second: ParsedTransaction) -> ParsedTr
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("cryptocom", "Crypto.com App transactions", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "cryptocom",
+        "Crypto.com App transactions",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="cryptocom",
+    ),
 )

@@ -15,11 +15,12 @@ from ingest.files.values import (
     KeyCounter,
     Row,
     digest,
+    fiat_transfer,
     header_has,
-    is_fiat,
     normalise_asset,
     trade_type,
 )
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = (
     "Date",
@@ -37,12 +38,12 @@ COLUMNS = (
 TRACKED_TYPES = frozenset({"CRYPTO", "FIAT"})
 # Special "Sent/Received from" values of a deposit that make it income.
 INCOME_SOURCES = {
-    "AIRDROP": "AIRDROP",
-    "MINING": "MINING_REWARD",
-    "DIVIDENDS": "STAKING_REWARD",
-    "STAKING": "STAKING_REWARD",
-    "INTEREST": "INTEREST",
-    "GIFT": "GIFT_RECEIVED",
+    "AIRDROP": TransactionType.AIRDROP,
+    "MINING": TransactionType.MINING_REWARD,
+    "DIVIDENDS": TransactionType.STAKING_REWARD,
+    "STAKING": TransactionType.STAKING_REWARD,
+    "INTEREST": TransactionType.INTEREST,
+    "GIFT": TransactionType.GIFT_RECEIVED,
 }
 
 
@@ -71,16 +72,16 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         elif way == "DEPOSIT":
             flows.append(Flow("IN", base, amount))
             source = row.text("Sent/Received from").upper()
-            tx_type = INCOME_SOURCES.get(source, "FIAT_DEPOSIT" if is_fiat(base) else "DEPOSIT")
+            tx_type = INCOME_SOURCES.get(source, fiat_transfer(TransactionType.DEPOSIT, base))
         elif way in ("WITHDRAW", "WITHDRAWAL"):
             flows.append(Flow("OUT", base, amount))
-            tx_type = "FIAT_WITHDRAWAL" if is_fiat(base) else "WITHDRAWAL"
+            tx_type = fiat_transfer(TransactionType.WITHDRAWAL, base)
         elif way == "TRANSFER":
             flows.append(Flow("OUT", base, amount))
-            tx_type = "TRANSFER"
+            tx_type = TransactionType.TRANSFER
         elif way == "DIVIDEND":
             flows.append(Flow("IN", currency(row, "Quote currency"), row.quantity("Quote amount")))
-            tx_type = "INCOME"
+            tx_type = TransactionType.INCOME
         else:
             raise CellError("Way", f"unknown Delta transaction way {row.text('Way')!r}")
         flows = [flow for flow in flows if flow.quantity]
@@ -104,5 +105,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("delta", "Delta transactions", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "delta",
+        "Delta transactions",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="delta",
+    ),
 )

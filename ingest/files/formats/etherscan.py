@@ -20,6 +20,7 @@ from decimal import Decimal
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import check_width, magnitude, parse_groups, parse_guarded
 from ingest.files.values import CellError, Columns, Row, SourceKeys, header_has, parse_decimal, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 HASH_COLUMNS = ("Txhash", "Transaction Hash")
 _NATIVE = re.compile(r"^Value_IN\((?P<coin>[^)]+)\)$", re.IGNORECASE)
@@ -121,9 +122,15 @@ def _valued(
     )
 
 
-def _single_type(flows: Iterable[Flow]) -> str:
+def single_type(flows: Iterable[Flow]) -> TransactionType:
     directions = {flow.direction for flow in flows if not flow.is_fee}
-    return "RECEIVE" if directions == {"IN"} else "SEND" if directions == {"OUT"} else "TRADE"
+    return (
+        TransactionType.RECEIVE
+        if directions == {"IN"}
+        else TransactionType.SEND
+        if directions == {"OUT"}
+        else TransactionType.TRADE
+    )
 
 
 # --- normal transactions ------------------------------------------------------------------------------
@@ -172,11 +179,11 @@ def parse_normal(sheet: Sheet) -> Iterator[ParseItem]:
                 else "the transaction moves nothing into or out of this address"
             )
         if failed:
-            tx_type = "FEE"
+            tx_type = TransactionType.FEE
         elif all(flow.is_fee for flow in flows):
-            tx_type = "CONTRACT_INTERACTION"
+            tx_type = TransactionType.CONTRACT_INTERACTION
         else:
-            tx_type = _single_type(flows)
+            tx_type = single_type(flows)
         tx_hash = row.required(found.tx_hash)
         key = keys.key(tx_hash, *row.cells)
         if key is None:
@@ -221,7 +228,7 @@ def _grouped(sheet: Sheet, read: Callable[[Row], Movement | Ignored], suffix: st
             return Ignored(first.row, "the same transaction is listed again")
         received = [flow.asset for flow in flows if flow.direction == "IN"]
         sent = [flow.asset for flow in flows if flow.direction == "OUT"]
-        tx_type = trade_type(received[0], sent[0]) if received and sent else _single_type(flows)
+        tx_type = trade_type(received[0], sent[0]) if received and sent else single_type(flows)
         return ParsedTransaction(
             key, first.timestamp, tx_type, flows, first.row, tx_hash=first.tx_hash, label=suffix
         )
@@ -290,17 +297,23 @@ FORMATS: tuple[FileFormat, ...] = (
         "Etherscan transactions",
         _detector("Blockno", "From", "To", "Status", "ErrCode", native=True, internal=False),
         parse_normal,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
     ),
     FileFormat(
         "etherscan-internal",
         "Etherscan internal transactions",
         _detector("Blockno", "From", "TxTo", "Status", native=True, internal=True),
         parse_internal,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
     ),
     FileFormat(
         "etherscan-erc20",
         "Etherscan ERC-20 token transfers",
         _detector("From", "To", "TokenValue", "TokenSymbol", "ContractAddress", native=False, internal=False),
         parse_erc20,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
     ),
 )

@@ -28,14 +28,15 @@ from ingest.files.values import (
     CellError,
     Columns,
     KeyCounter,
+    checked_symbol,
     decimal_text,
     digest,
-    normalise_asset,
     parse_decimal,
     parse_timestamp,
     sniff_day_first,
     trade_type,
 )
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = (
     "Date",
@@ -48,27 +49,27 @@ COLUMNS = (
     "Tag",
 )
 RECEIVED_TAGS = {
-    "": "RECEIVE",
-    "staking": "STAKING_REWARD",
-    "stake": "STAKING_REWARD",
-    "staking_reward": "STAKING_REWARD",
-    "mining": "MINING_REWARD",
-    "airdrop": "AIRDROP",
-    "interest": "INTEREST",
-    "income": "INCOME",
-    "fork": "FORK",
-    "gift": "GIFT_RECEIVED",
-    "reward": "REWARD",
-    "cashback": "CASHBACK",
-    "referral": "REFERRAL_REWARD",
+    "": TransactionType.RECEIVE,
+    "staking": TransactionType.STAKING_REWARD,
+    "stake": TransactionType.STAKING_REWARD,
+    "staking_reward": TransactionType.STAKING_REWARD,
+    "mining": TransactionType.MINING_REWARD,
+    "airdrop": TransactionType.AIRDROP,
+    "interest": TransactionType.INTEREST,
+    "income": TransactionType.INCOME,
+    "fork": TransactionType.FORK,
+    "gift": TransactionType.GIFT_RECEIVED,
+    "reward": TransactionType.REWARD,
+    "cashback": TransactionType.CASHBACK,
+    "referral": TransactionType.REFERRAL_REWARD,
 }
 SENT_TAGS = {
-    "": "SEND",
-    "gift": "GIFT_SENT",
-    "donation": "DONATION",
-    "lost": "LOST",
-    "stolen": "STOLEN",
-    "payment": "SEND",
+    "": TransactionType.SEND,
+    "gift": TransactionType.GIFT_SENT,
+    "donation": TransactionType.DONATION,
+    "lost": TransactionType.LOST,
+    "stolen": TransactionType.STOLEN,
+    "payment": TransactionType.SEND,
 }
 DATE_SNIFF_ROWS = 1000
 
@@ -170,7 +171,7 @@ def _amount(
         )
     if not currency:
         raise CellError(COLUMNS[column + 1], f"a currency is required for the quantity {text}")
-    return quantity, normalise_asset(currency)
+    return quantity, checked_symbol(currency, COLUMNS[column + 1])
 
 
 def _type(
@@ -178,7 +179,7 @@ def _type(
     sent: tuple[Decimal, str] | None,
     fee: tuple[Decimal, str] | None,
     tag: str,
-) -> str:
+) -> TransactionType:
     if received is not None and sent is not None:
         if tag:
             raise CellError("Tag", f"the tag {tag!r} applies to rows that only receive or only send")
@@ -189,10 +190,10 @@ def _type(
         return _tagged(SENT_TAGS, tag, "rows that only send")
     if tag:
         raise CellError("Tag", f"the tag {tag!r} applies to rows that receive or send")
-    return "FEE"
+    return TransactionType.FEE
 
 
-def _tagged(tags: dict[str, str], tag: str, rows: str) -> str:
+def _tagged(tags: dict[str, TransactionType], tag: str, rows: str) -> TransactionType:
     kind = tags.get(tag)
     if kind is None:
         known = ", ".join(name for name in tags if name)
@@ -210,5 +211,13 @@ def timestamp_text(moment: datetime) -> str:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat(id="generic", name="Generic CSV", detect=detect, parse=parse, parse_columns=parse_columns),
+    FileFormat(
+        id="generic",
+        name="Generic CSV",
+        detect=detect,
+        parse=parse,
+        parse_columns=parse_columns,
+        import_type=ImportType.GENERIC_CSV,
+        integration=None,
+    ),
 )

@@ -17,7 +17,9 @@ from collections.abc import Iterator
 import polars as pl
 
 from ingest.files.model import ColumnarFile, Ignored, Sheet, TransactionColumns
-from ingest.files.values import FIAT_CODES, KeyCounter
+from ingest.files.values import KeyCounter
+from vocabulary.enums import TransactionType
+from vocabulary.fiat import FIAT_CODES
 
 NOTHING_MOVES = "no quantity is received, sent or paid as a fee"
 # Separator of `values.digest`'s parts.
@@ -32,7 +34,7 @@ _AMOUNTS = ("received", "sent", "fee")
 
 
 def parse_columns(
-    sheet: Sheet, positions: tuple[int, ...], tags: dict[str, dict[str, str]]
+    sheet: Sheet, positions: tuple[int, ...], tags: dict[str, dict[str, TransactionType]]
 ) -> ColumnarFile | None:
     """The file's transactions, or None when some row needs the row parser.
 
@@ -81,7 +83,7 @@ def parse_columns(
 _CELLS = ("date", "received", "received_currency", "sent", "sent_currency", "fee", "fee_currency", "tag")
 
 
-def _read(table: pl.DataFrame, tags: dict[str, dict[str, str]]) -> pl.DataFrame | None:
+def _read(table: pl.DataFrame, tags: dict[str, dict[str, TransactionType]]) -> pl.DataFrame | None:
     """Each row's timestamp, amounts, tag and type (null when nothing moves); None when a row breaks a
     rule, or is written in a way only the row parser reads."""
     date = pl.col("date")
@@ -122,7 +124,7 @@ def _read(table: pl.DataFrame, tags: dict[str, dict[str, str]]) -> pl.DataFrame 
     return rows if all(known) else None
 
 
-def _type(tags: dict[str, dict[str, str]]) -> pl.Expr:
+def _type(tags: dict[str, dict[str, TransactionType]]) -> pl.Expr:
     """`generic._type` as an expression: null when nothing moves, "" for a tag that does not apply."""
     received, sent, fee = (pl.col(amount).is_not_null() for amount in _AMOUNTS)
     tag = pl.col("tag")
@@ -131,10 +133,10 @@ def _type(tags: dict[str, dict[str, str]]) -> pl.Expr:
     sent_fiat = pl.col("sent_asset").is_in(fiat)
     trade = (
         pl.when(received_fiat & ~sent_fiat)
-        .then(pl.lit("SELL"))
+        .then(pl.lit(TransactionType.SELL))
         .when(sent_fiat & ~received_fiat)
-        .then(pl.lit("BUY"))
-        .otherwise(pl.lit("TRADE"))
+        .then(pl.lit(TransactionType.BUY))
+        .otherwise(pl.lit(TransactionType.TRADE))
     )
     return (
         pl.when(received & sent)
@@ -144,7 +146,7 @@ def _type(tags: dict[str, dict[str, str]]) -> pl.Expr:
         .when(sent)
         .then(tag.replace_strict(tags["sent"], default=""))
         .when(fee)
-        .then(pl.when(tag == "").then(pl.lit("FEE")).otherwise(pl.lit("")))
+        .then(pl.when(tag == "").then(pl.lit(TransactionType.FEE)).otherwise(pl.lit("")))
         .otherwise(None)
         .alias("type")
     )

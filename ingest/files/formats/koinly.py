@@ -7,35 +7,36 @@ from decimal import Decimal
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.values import KeyCounter, Row, decimal_text, digest, header_has, parse_rows, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 UNIVERSAL = ("Date", "Sent Amount", "Sent Currency", "Received Amount", "Received Currency", "Fee Amount")
 SIMPLE = ("Koinly Date", "Amount", "Currency", "Label")
 # Koinly labels; any other label (tools put merchant names there) is kept as the label only.
 RECEIVED_LABELS = {
-    "airdrop": "AIRDROP",
-    "fork": "FORK",
-    "mining": "MINING_REWARD",
-    "reward": "REWARD",
-    "income": "INCOME",
-    "other income": "INCOME",
-    "salary": "INCOME",
-    "loan interest": "INTEREST",
-    "lending interest": "INTEREST",
-    "cashback": "CASHBACK",
-    "staking": "STAKING_REWARD",
-    "gift": "GIFT_RECEIVED",
-    "loan": "LOAN_BORROW",
+    "airdrop": TransactionType.AIRDROP,
+    "fork": TransactionType.FORK,
+    "mining": TransactionType.MINING_REWARD,
+    "reward": TransactionType.REWARD,
+    "income": TransactionType.INCOME,
+    "other income": TransactionType.INCOME,
+    "salary": TransactionType.INCOME,
+    "loan interest": TransactionType.INTEREST,
+    "lending interest": TransactionType.INTEREST,
+    "cashback": TransactionType.CASHBACK,
+    "staking": TransactionType.STAKING_REWARD,
+    "gift": TransactionType.GIFT_RECEIVED,
+    "loan": TransactionType.LOAN_BORROW,
 }
 SENT_LABELS = {
-    "gift": "GIFT_SENT",
-    "lost": "LOST",
-    "stolen": "STOLEN",
-    "donation": "DONATION",
-    "cost": "FEE",
-    "margin fee": "MARGIN_FEE",
-    "loan fee": "FEE",
-    "interest payment": "FEE",
-    "loan repayment": "LOAN_REPAYMENT",
+    "gift": TransactionType.GIFT_SENT,
+    "lost": TransactionType.LOST,
+    "stolen": TransactionType.STOLEN,
+    "donation": TransactionType.DONATION,
+    "cost": TransactionType.FEE,
+    "margin fee": TransactionType.MARGIN_FEE,
+    "loan fee": TransactionType.FEE,
+    "interest payment": TransactionType.FEE,
+    "loan repayment": TransactionType.LOAN_REPAYMENT,
 }
 
 
@@ -46,9 +47,9 @@ def _side(row: Row, amount: str, currency: str) -> tuple[Decimal, str] | None:
     return abs(quantity), row.asset(currency)
 
 
-def _single_type(label: str, received: bool) -> str:
+def _single_type(label: str, received: bool) -> TransactionType:
     return (RECEIVED_LABELS if received else SENT_LABELS).get(
-        label.casefold(), "RECEIVE" if received else "SEND"
+        label.casefold(), TransactionType.RECEIVE if received else TransactionType.SEND
     )
 
 
@@ -84,7 +85,7 @@ def parse_universal(sheet: Sheet) -> Iterator[ParseItem]:
         elif received or sent:
             kind = _single_type(label, received is not None)
         else:
-            kind = "FEE"
+            kind = TransactionType.FEE
         content = [timestamp.isoformat(), label, row.text("TxHash")]
         content += [f"{f.direction}{f.is_fee} {decimal_text(f.quantity)} {f.asset}" for f in flows]
         return ParsedTransaction(
@@ -130,7 +131,19 @@ def parse_simple(sheet: Sheet) -> Iterator[ParseItem]:
 
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
-        "koinly-universal", "Koinly universal CSV", lambda s: header_has(s, *UNIVERSAL), parse_universal
+        "koinly-universal",
+        "Koinly universal CSV",
+        lambda s: header_has(s, *UNIVERSAL),
+        parse_universal,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
     ),
-    FileFormat("koinly-simple", "Koinly simple CSV", lambda s: header_has(s, *SIMPLE), parse_simple),
+    FileFormat(
+        "koinly-simple",
+        "Koinly simple CSV",
+        lambda s: header_has(s, *SIMPLE),
+        parse_simple,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
 )

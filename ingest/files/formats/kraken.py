@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
-from ingest.files.values import CellError, Columns, Row, header_has, is_fiat, parse_rows, trade_type
+from ingest.files.values import CellError, Columns, Row, fiat_transfer, header_has, parse_rows, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 LEDGER_COLUMNS = ("txid", "refid", "time", "type", "asset", "amount", "fee")
 TRADE_COLUMNS = ("txid", "ordertxid", "pair", "time", "type", "price", "cost", "fee", "vol")
@@ -70,34 +71,34 @@ QUOTES = (
     "DOT",
 )
 SINGLE = {
-    "deposit": "DEPOSIT",
-    "withdrawal": "WITHDRAWAL",
-    "staking": "STAKING_REWARD",
-    "dividend": "INCOME",
-    "airdrop": "AIRDROP",
-    "rollover": "MARGIN_FEE",
-    "adjustment": "UNKNOWN",
-    "invite bonus": "REFERRAL_REWARD",
-    "credit": "RECEIVE",
-    "sale": "SELL",
-    "nfttrade": "NFT_SALE",
-    "reward": "REWARD",
+    "deposit": TransactionType.DEPOSIT,
+    "withdrawal": TransactionType.WITHDRAWAL,
+    "staking": TransactionType.STAKING_REWARD,
+    "dividend": TransactionType.INCOME,
+    "airdrop": TransactionType.AIRDROP,
+    "rollover": TransactionType.MARGIN_FEE,
+    "adjustment": TransactionType.UNKNOWN,
+    "invite bonus": TransactionType.REFERRAL_REWARD,
+    "credit": TransactionType.RECEIVE,
+    "sale": TransactionType.SELL,
+    "nfttrade": TransactionType.NFT_SALE,
+    "reward": TransactionType.REWARD,
 }
 GROUPED = frozenset({"trade", "spend", "receive", "margin", "settled", "conversion"})
 TRANSFER_SUBTYPES = {
-    "spottostaking": "STAKE",
-    "stakingfromspot": "STAKE",
-    "stakingtospot": "UNSTAKE",
-    "spotfromstaking": "UNSTAKE",
-    "spottofutures": "TRANSFER",
-    "spotfromfutures": "TRANSFER",
+    "spottostaking": TransactionType.STAKE,
+    "stakingfromspot": TransactionType.STAKE,
+    "stakingtospot": TransactionType.UNSTAKE,
+    "spotfromstaking": TransactionType.UNSTAKE,
+    "spottofutures": TransactionType.TRANSFER,
+    "spotfromfutures": TransactionType.TRANSFER,
 }
 EARN_SUBTYPES = {
-    "reward": "STAKING_REWARD",
-    "allocation": "STAKE",
-    "deallocation": "UNSTAKE",
-    "migration": "TRANSFER",
-    "autoallocation": "STAKE",
+    "reward": TransactionType.STAKING_REWARD,
+    "allocation": TransactionType.STAKE,
+    "deallocation": TransactionType.UNSTAKE,
+    "migration": TransactionType.TRANSFER,
+    "autoallocation": TransactionType.STAKE,
 }
 GROUP_WINDOW = timedelta(minutes=5)
 
@@ -133,11 +134,11 @@ class _Group:
         received = [flow.asset for flow in traded if flow.direction == "IN"]
         sent = [flow.asset for flow in traded if flow.direction == "OUT"]
         if "margin" in self.kinds or "settled" in self.kinds:
-            tx_type = "MARGIN_TRADE"
+            tx_type = TransactionType.MARGIN_TRADE
         elif len(set(received)) > 1 or len(set(sent)) > 1:
             return RowError(self.row, "refid", f"the rows of {self.refid} trade more than one asset per side")
         elif not traded:
-            tx_type = "FEE"
+            tx_type = TransactionType.FEE
         else:
             # An export filtered by asset holds only this asset's leg of a trade.
             tx_type = trade_type(received[0] if received else "", sent[0] if sent else "")
@@ -189,13 +190,13 @@ def _ledger_row(row: Row, open_groups: dict[str, _Group]) -> ParseItem | None:
         return None
     subtype = row.text("subtype").casefold()
     if kind == "transfer":
-        tx_type = TRANSFER_SUBTYPES.get(subtype, "RECEIVE" if amount > 0 else "SEND")
+        tx_type = TRANSFER_SUBTYPES.get(
+            subtype, TransactionType.RECEIVE if amount > 0 else TransactionType.SEND
+        )
     elif kind == "earn":
-        tx_type = EARN_SUBTYPES.get(subtype, "TRANSFER")
+        tx_type = EARN_SUBTYPES.get(subtype, TransactionType.TRANSFER)
     elif kind in SINGLE:
-        tx_type = SINGLE[kind]
-        if tx_type in ("DEPOSIT", "WITHDRAWAL") and is_fiat(asset):
-            tx_type = f"FIAT_{tx_type}"
+        tx_type = fiat_transfer(SINGLE[kind], asset)
     else:
         raise CellError("type", f"unknown Kraken ledger type {row.text('type')!r}")
     key = refid if kind in ("deposit", "withdrawal") else f"{refid}:{row.text('txid')}"
@@ -219,7 +220,7 @@ def parse_trades(sheet: Sheet) -> Iterator[ParseItem]:
         if fee:
             flows.append(Flow("OUT", quote, abs(fee), is_fee=True))
         margin = row.decimal("margin")
-        tx_type = "MARGIN_TRADE" if margin else trade_type(bought[0], paid[0])
+        tx_type = TransactionType.MARGIN_TRADE if margin else trade_type(bought[0], paid[0])
         return ParsedTransaction(
             row.required("txid"), timestamp, tx_type, tuple(flows), row.number, label=side
         )
@@ -228,6 +229,20 @@ def parse_trades(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("kraken-ledgers", "Kraken ledgers", lambda s: header_has(s, *LEDGER_COLUMNS), parse_ledgers),
-    FileFormat("kraken-trades", "Kraken trades", lambda s: header_has(s, *TRADE_COLUMNS), parse_trades),
+    FileFormat(
+        "kraken-ledgers",
+        "Kraken ledgers",
+        lambda s: header_has(s, *LEDGER_COLUMNS),
+        parse_ledgers,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="kraken",
+    ),
+    FileFormat(
+        "kraken-trades",
+        "Kraken trades",
+        lambda s: header_has(s, *TRADE_COLUMNS),
+        parse_trades,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration="kraken",
+    ),
 )

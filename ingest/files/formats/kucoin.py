@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, Sheet
 from ingest.files.values import CellError, KeyCounter, Row, digest, header_has, parse_rows, trade_type
+from vocabulary.enums import ImportType
 
 COLUMNS = ("tradeCreatedAt", "symbol", "side", "size", "funds", "fee", "feeCurrency")
 
@@ -35,5 +36,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("kucoin-trades", "KuCoin trade history", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "kucoin-trades",
+        "KuCoin trade history",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration="kucoin",
+    ),
 )

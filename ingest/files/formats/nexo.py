@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
-from ingest.files.values import CellError, Row, SourceKeys, header_has, is_fiat, parse_rows, trade_type
+from ingest.files.values import CellError, Row, SourceKeys, fiat_transfer, header_has, parse_rows, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 CURRENT = (
     "Transaction",
@@ -22,22 +23,22 @@ OLDER = ("Transaction", "Type", "Currency", "Amount", "Details", "Date / Time (U
 # Nexo's own fiat tokens (EURX…) are the fiat itself, 1:1, inside Nexo.
 FIATX = {"EURX": "EUR", "GBPX": "GBP", "USDX": "USD"}
 SINGLE = {
-    "deposit": "DEPOSIT",
-    "topupcrypto": "DEPOSIT",
-    "deposittoexchange": "FIAT_DEPOSIT",
-    "withdrawal": "WITHDRAWAL",
-    "withdrawexchanged": "FIAT_WITHDRAWAL",
-    "interest": "INTEREST",
-    "fixedterminterest": "INTEREST",
-    "dualinvestmentinterest": "INTEREST",
-    "cashback": "CASHBACK",
-    "exchangecashback": "CASHBACK",
-    "referralbonus": "REFERRAL_REWARD",
-    "bonus": "REWARD",
-    "dividend": "INCOME",
-    "liquidation": "LIQUIDATION",
-    "manualsellorder": "LOAN_REPAYMENT",
-    "loanwithdrawal": "LOAN_BORROW",
+    "deposit": TransactionType.DEPOSIT,
+    "topupcrypto": TransactionType.DEPOSIT,
+    "deposittoexchange": TransactionType.FIAT_DEPOSIT,
+    "withdrawal": TransactionType.WITHDRAWAL,
+    "withdrawexchanged": TransactionType.FIAT_WITHDRAWAL,
+    "interest": TransactionType.INTEREST,
+    "fixedterminterest": TransactionType.INTEREST,
+    "dualinvestmentinterest": TransactionType.INTEREST,
+    "cashback": TransactionType.CASHBACK,
+    "exchangecashback": TransactionType.CASHBACK,
+    "referralbonus": TransactionType.REFERRAL_REWARD,
+    "bonus": TransactionType.REWARD,
+    "dividend": TransactionType.INCOME,
+    "liquidation": TransactionType.LIQUIDATION,
+    "manualsellorder": TransactionType.LOAN_REPAYMENT,
+    "loanwithdrawal": TransactionType.LOAN_BORROW,
 }
 EXCHANGES = frozenset({"exchange", "dualinvestmentexchange", "exchangedepositedon"})
 LOAN_BALANCE = "records a loan balance; the assets moved are in the Liquidation / Manual Sell Order rows"
@@ -88,18 +89,21 @@ def _build(row: Row, current: bool, keys: SourceKeys) -> ParsedTransaction | Ign
     elif kind in SINGLE:
         tx_type = SINGLE[kind]
         direction: Direction = (
-            "OUT" if amount < 0 or tx_type in ("WITHDRAWAL", "FIAT_WITHDRAWAL", "LIQUIDATION") else "IN"
+            "OUT"
+            if amount < 0
+            or tx_type
+            in (TransactionType.WITHDRAWAL, TransactionType.FIAT_WITHDRAWAL, TransactionType.LIQUIDATION)
+            else "IN"
         )
-        if tx_type == "INTEREST" and direction == "OUT":
-            tx_type = "FEE"  # interest charged on a credit line
-        if tx_type in ("DEPOSIT", "WITHDRAWAL") and is_fiat(source_asset):
-            tx_type = f"FIAT_{tx_type}"
+        if tx_type == TransactionType.INTEREST and direction == "OUT":
+            tx_type = TransactionType.FEE  # interest charged on a credit line
+        tx_type = fiat_transfer(tx_type, source_asset)
         flows = (
             Flow(
                 direction,
                 source_asset,
                 abs(amount),
-                is_fee=tx_type == "FEE",
+                is_fee=tx_type == TransactionType.FEE,
                 value=_usd(row),
                 value_currency="USD",
             ),
@@ -114,7 +118,7 @@ def _build(row: Row, current: bool, keys: SourceKeys) -> ParsedTransaction | Ign
     )
 
 
-def _exchange(row: Row, source_asset: str, amount: Decimal) -> tuple[tuple[Flow, ...], str]:
+def _exchange(row: Row, source_asset: str, amount: Decimal) -> tuple[tuple[Flow, ...], TransactionType]:
     target = _asset(row, "Output Currency")
     received = row.quantity("Output Amount")
     if target == source_asset:
@@ -144,11 +148,20 @@ def parse_older(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("nexo", "Nexo transactions", lambda s: header_has(s, *CURRENT), parse_current),
+    FileFormat(
+        "nexo",
+        "Nexo transactions",
+        lambda s: header_has(s, *CURRENT),
+        parse_current,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
     FileFormat(
         "nexo-older",
         "Nexo transactions (older export)",
         lambda s: header_has(s, *OLDER) and not header_has(s, "Input Currency"),
         parse_older,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
     ),
 )

@@ -10,10 +10,15 @@ from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
-from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has, is_fiat
+from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, fiat_transfer, header_has
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("date(UTC+0)", "tx_type", "amount", "coin", "network", "txid", "fee")
-KINDS = {"deposit": "DEPOSIT", "withdraw": "WITHDRAWAL", "withdrawal": "WITHDRAWAL"}
+KINDS = {
+    "deposit": TransactionType.DEPOSIT,
+    "withdraw": TransactionType.WITHDRAWAL,
+    "withdrawal": TransactionType.WITHDRAWAL,
+}
 
 
 def coin_asset(coin: str, network: str) -> str:
@@ -38,11 +43,10 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         fee = magnitude(row, "fee")
         if not amount and not fee:
             return row.ignored("the amount and the fee are zero")
-        flows = [Flow("IN" if tx_type == "DEPOSIT" else "OUT", asset, amount)] if amount else []
+        flows = [Flow("IN" if tx_type == TransactionType.DEPOSIT else "OUT", asset, amount)] if amount else []
         if fee:
             flows.append(Flow("OUT", asset, fee, is_fee=True))
-        if is_fiat(asset):
-            tx_type = f"FIAT_{tx_type}"
+        tx_type = fiat_transfer(tx_type, asset)
         txid = row.text("txid")
         key = source_keys.key(txid, *row.cells) if txid else content_keys.key(digest(*row.cells))
         if key is None:
@@ -62,6 +66,11 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
-        "pionex-transfers", "Pionex deposits and withdrawals", lambda s: header_has(s, *COLUMNS), parse
+        "pionex-transfers",
+        "Pionex deposits and withdrawals",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration=None,
     ),
 )

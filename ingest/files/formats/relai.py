@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
 from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = (
     "Date",
@@ -48,12 +49,24 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if key is None:
             return row.ignored("the same operation is listed again")
         return ParsedTransaction(
-            key, timestamp, side.upper(), tuple(flows), row.number, description=row.text("Destination")
+            key,
+            timestamp,
+            TransactionType(side.upper()),
+            tuple(flows),
+            row.number,
+            description=row.text("Destination"),
         )
 
     return parse_guarded(sheet, build)
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("relai", "Relai transactions", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "relai",
+        "Relai transactions",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration=None,
+    ),
 )

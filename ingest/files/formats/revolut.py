@@ -14,16 +14,17 @@ from decimal import Decimal
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_guarded
 from ingest.files.values import CellError, KeyCounter, Row, digest, header_has, parse_decimal
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Symbol", "Type", "Quantity", "Price", "Value", "Fees", "Date")
 SIGNS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₹": "INR", "zł": "PLN"}
-SINGLE: dict[str, tuple[str, Direction]] = {
-    "send": ("SEND", "OUT"),
-    "receive": ("RECEIVE", "IN"),
-    "staking reward": ("STAKING_REWARD", "IN"),
-    "learn reward": ("REWARD", "IN"),
-    "reward": ("REWARD", "IN"),
-    "airdrop": ("AIRDROP", "IN"),
+SINGLE: dict[str, tuple[TransactionType, Direction]] = {
+    "send": (TransactionType.SEND, "OUT"),
+    "receive": (TransactionType.RECEIVE, "IN"),
+    "staking reward": (TransactionType.STAKING_REWARD, "IN"),
+    "learn reward": (TransactionType.REWARD, "IN"),
+    "reward": (TransactionType.REWARD, "IN"),
+    "airdrop": (TransactionType.AIRDROP, "IN"),
 }
 STAKING_MOVES = frozenset({"stake", "unstake"})
 _CODE = re.compile(r"^(?P<number>.*?)\s*(?P<code>[A-Z]{3})$|^(?P<code2>[A-Z]{3})\s*(?P<number2>.*)$")
@@ -76,7 +77,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 Flow(crypto, asset, quantity, value=worth, value_currency=currency),
                 Flow(fiat, value[1], value[0]),
             ]
-            tx_type = kind.upper()
+            tx_type = TransactionType(kind.upper())
         elif kind in SINGLE:
             tx_type, direction = SINGLE[kind]
             flows.append(Flow(direction, asset, quantity, value=worth, value_currency=currency))
@@ -91,5 +92,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("revolut-crypto", "Revolut crypto statement", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "revolut-crypto",
+        "Revolut crypto statement",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
 )

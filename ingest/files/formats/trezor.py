@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
 from ingest.files.values import CellError, Row, SourceKeys, header_has
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Date & Time", "Type", "Transaction ID", "Addresses", "Fee", "Total")
 # Coins Trezor Suite exports accounts for, as they appear in file names.
@@ -70,14 +71,14 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if kind == "RECV":
             if not total:
                 return row.ignored("nothing was received (a dust or zero-value transaction)")
-            tx_type, flows = "RECEIVE", [Flow("IN", asset, total)]
+            tx_type, flows = TransactionType.RECEIVE, [Flow("IN", asset, total)]
         elif kind in ("SENT", "SELF"):
             flows = [Flow("OUT", asset, total)] if total and kind == "SENT" else []
             if fee:
                 flows.append(Flow("OUT", asset, fee, is_fee=True))
             if not flows:
                 return row.ignored("the amount and the fee are zero")
-            tx_type = "SEND" if len(flows) > 1 or not flows[0].is_fee else "FEE"
+            tx_type = TransactionType.SEND if len(flows) > 1 or not flows[0].is_fee else TransactionType.FEE
         else:
             raise CellError("Type", f"unknown Trezor transaction type {row.text('Type')!r}")
         txid = row.required("Transaction ID")
@@ -92,5 +93,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("trezor", "Trezor Suite transactions", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "trezor",
+        "Trezor Suite transactions",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
 )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
-from ingest.files.values import CellError, Row, SourceKeys, header_has, is_fiat, parse_rows, trade_type
+from ingest.files.values import CellError, Row, SourceKeys, fiat_transfer, header_has, parse_rows, trade_type
+from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = (
     "Date",
@@ -38,7 +39,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if kind == "in":
             if origin == target:
                 flows.append(Flow("IN", target, target_amount))
-                tx_type = "FIAT_DEPOSIT" if is_fiat(target) else "DEPOSIT"
+                tx_type = fiat_transfer(TransactionType.DEPOSIT, target)
             else:  # paid from a card or bank in another currency: a purchase
                 flows += [Flow("IN", target, target_amount), Flow("OUT", origin, origin_amount)]
                 tx_type = trade_type(target, origin)
@@ -47,7 +48,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 origin_amount - fee if fee and fee_asset == origin and fee < origin_amount else origin_amount
             )
             flows.append(Flow("OUT", origin, sent))
-            tx_type = "FIAT_WITHDRAWAL" if is_fiat(origin) else "WITHDRAWAL"
+            tx_type = fiat_transfer(TransactionType.WITHDRAWAL, origin)
         elif kind == "transfer":
             if origin == target:
                 return row.ignored("a transfer between the user's own Uphold cards of the same currency")
@@ -74,5 +75,12 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("uphold", "Uphold transactions", lambda s: header_has(s, *COLUMNS), parse),
+    FileFormat(
+        "uphold",
+        "Uphold transactions",
+        lambda s: header_has(s, *COLUMNS),
+        parse,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration="uphold",
+    ),
 )

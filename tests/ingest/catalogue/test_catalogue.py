@@ -7,7 +7,7 @@ import ccxt
 import pytest
 
 from ingest.catalogue import CSV_SLUG, Integration, load_integrations
-from ingest.catalogue.generate import CATALOGUE_PATH, ICONS_DIR, build, icons, render
+from tools.catalogue.generate import CATALOGUE_PATH, ICONS_DIR, build, icons, render
 
 SPEC_EVM_CHAINS = {
     "ethereum",

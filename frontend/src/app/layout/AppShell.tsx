@@ -1,22 +1,32 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Suspense, useEffect, useState } from 'react';
-import { NavLink, Outlet, useSearchParams } from 'react-router';
+import { Suspense } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { DelayedSpinner } from '@/components/DelayedSpinner';
-import { useSignOut } from '@/features/auth/useSignOut';
-import { StatusPanel } from '@/features/status/StatusPanel';
-import { useUserInfo } from '@/features/wallets/api';
-import { useQuery } from '@tanstack/react-query';
-import { AppInfoDocument } from '@/gql/graphql';
-import { request } from '@/lib/graphql';
-import { queryKeys } from '@/lib/queryKeys';
+import { useAppliedTheme } from '@/lib/theme';
+import { StatusPanel } from '@/features/status/components/StatusPanel';
+import { needsReviewForYear } from '@/features/transactions/utils/search';
+import { AccountMenu } from './AccountMenu';
+import { Banners } from './Banners';
 import { useSidebar } from './useSidebar';
+import '@/components/dialog/dialog.css';
+import './app-shell.css';
 
-/** Sidebar destinations that exist so far. */
-const NAV_ITEMS = [{ to: '/wallets', label: 'Wallets', icon: '▣' }] as const;
+/** Sidebar destinations that exist so far; taxes carry the year they open (the current one). */
+const NAV_ITEMS = [
+  { to: '/home', label: 'Portfolio', icon: '◔' },
+  { to: '/wallets', label: 'Wallets', icon: '▣' },
+  { to: '/transactions', label: 'Transactions', icon: '⇄' },
+  // Spec 001 §2: transactions opened filtered to needs-review for the tax year (Jan 1 to Dec 31).
+  { to: needsReviewForYear(new Date().getFullYear()), label: `To review ${new Date().getFullYear()}`, icon: '!' },
+  { to: '/tax', label: `Taxes ${new Date().getFullYear()}`, icon: '§' },
+  { to: '/tax-lots', label: 'Tax lots', icon: '▤' },
+  { to: '/disposed-lots', label: 'Disposed lots', icon: '▥' },
+  { to: '/user/profile/tax', label: 'Account', icon: '⚙' },
+] as const;
 
 export function AppShell() {
   const sidebar = useSidebar();
+  useAppliedTheme();
   return (
     <div
       className={`app-shell${sidebar.expanded ? '' : ' app-shell--collapsed'}`}
@@ -96,7 +106,14 @@ function Brand({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/** A destination with a query (a filtered list) is the current page only with that same query. */
+function matchesQuery(to: string, search: string): boolean {
+  const query = to.indexOf('?');
+  return query < 0 || to.slice(query) === search;
+}
+
 function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+  const location = useLocation();
   return (
     <div className="sidebar__inner">
       <Brand compact={!expanded} />
@@ -106,7 +123,7 @@ function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigat
             <li key={item.to}>
               <NavLink
                 to={item.to}
-                className={({ isActive }) => `nav-link${isActive ? ' nav-link--active' : ''}`}
+                className={({ isActive }) => `nav-link${isActive && matchesQuery(item.to, location.search) ? ' nav-link--active' : ''}`}
                 title={expanded ? undefined : item.label}
                 onClick={onNavigate}
               >
@@ -120,81 +137,6 @@ function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigat
         </ul>
       </nav>
       <AccountMenu expanded={expanded} />
-    </div>
-  );
-}
-
-function AccountMenu({ expanded }: { expanded: boolean }) {
-  const me = useUserInfo();
-  const signOut = useSignOut();
-  const email = me.data?.me?.email?.toLowerCase() ?? '';
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="account-trigger" aria-label="Account menu" data-testid="account-menu">
-        <span className="avatar" aria-hidden="true">
-          {email.charAt(0).toUpperCase() || '·'}
-        </span>
-        {expanded ? <span className="account-trigger__email">{email || 'Account'}</span> : null}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" side="top" align="start" sideOffset={6}>
-          {email ? <DropdownMenu.Label className="menu__label">{email}</DropdownMenu.Label> : null}
-          <DropdownMenu.Item className="menu__item" data-testid="sign-out" onSelect={() => void signOut()}>
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-type BannerKind = 'errorMessage' | 'successMessage' | 'warningMessage';
-const BANNER_KINDS: BannerKind[] = ['errorMessage', 'successMessage', 'warningMessage'];
-
-/** Maintenance banner, and errorMessage / successMessage / warningMessage query parameters as banners. */
-function Banners() {
-  const [params, setParams] = useSearchParams();
-  const [banners, setBanners] = useState<{ kind: BannerKind; text: string }[]>([]);
-  const appInfo = useQuery({ queryKey: queryKeys.appInfo, queryFn: () => request(AppInfoDocument), staleTime: 60_000 });
-
-  useEffect(() => {
-    const found = BANNER_KINDS.flatMap((kind) => {
-      const text = params.get(kind);
-      return text ? [{ kind, text }] : [];
-    });
-    if (!found.length) return;
-    setBanners((current) => [...current, ...found]);
-    const next = new URLSearchParams(params);
-    for (const kind of BANNER_KINDS) next.delete(kind);
-    setParams(next, { replace: true });
-  }, [params, setParams]);
-
-  const maintenance = appInfo.data?.appInfo.maintenanceMode;
-  if (!maintenance && !banners.length) return null;
-  return (
-    <div className="banners">
-      {maintenance ? (
-        <div className="banner banner--warning" role="alert" data-testid="maintenance-banner">
-          {appInfo.data?.appInfo.maintenanceMessage || 'Cairn is undergoing maintenance. Some features may be unavailable.'}
-        </div>
-      ) : null}
-      {banners.map((banner, index) => (
-        <div
-          key={`${banner.kind}-${index}`}
-          className={`banner banner--${banner.kind === 'errorMessage' ? 'error' : banner.kind === 'successMessage' ? 'success' : 'warning'}`}
-          role={banner.kind === 'errorMessage' ? 'alert' : 'status'}
-        >
-          <span>{banner.text}</span>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Dismiss"
-            onClick={() => setBanners((current) => current.filter((_, i) => i !== index))}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-      ))}
     </div>
   );
 }

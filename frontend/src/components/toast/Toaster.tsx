@@ -1,5 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import { toast, useToasts } from './toastStore';
+import './toast.css';
 
 const TITLES = { success: 'Success', info: 'Information', warning: 'Warning', error: 'Error' } as const;
 

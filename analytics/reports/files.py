@@ -1,0 +1,160 @@
+"""The files tax software imports, and Cairn's own CSV reports.
+
+Every CSV goes through the lot engine's CSV safety (`analytics.lots.c_core.csv_text`): a text
+cell a spreadsheet would run as a formula (= + - @ tab CR first) gets a leading single quote.
+Money columns stay numbers (two decimals), so a loss keeps its minus sign. Instants are ISO 8601 in
+UTC, as the engine's CSV files write them.
+
+Formats followed:
+- TurboTax Online: Intuit's crypto "gains and losses" CSV template (TurboTax Online 2024/2025,
+  help article "How do I create a CSV file for an unsupported source?"): columns
+  Currency Name, Purchase Date, Cost Basis, Date Sold, Proceeds; headers case-insensitive; dates
+  MM/DD/YYYY; no negative numbers (none are: proceeds and basis are never negative).
+- TurboTax Desktop: TXF, Tax Exchange Format version 042 (Intuit, change date 11/30/2011):
+  header V042 / A<program> / D <date>, then one detail record per sale in record format 4
+  (TD, N<refnum>, C1, L1, P<description>, D<acquired>, D<sold>, $<cost basis>, $<sales net>), each
+  ended by "^". Refnums per Form 8949 box: 321/323 (A/D), 711/713 (B/E), 712/714 (C/F). TXF 042
+  has no refnums for the 2025 digital-asset boxes G–L: they are given the refnums of the same
+  reporting (G/J → 321/323, H/K → 711/713, I/L → 712/714), and TurboTax asks which form reported them.
+- TaxAct: "Form 1099-B - Create Your Own Spreadsheet (CSV File)" (TaxAct support article 882):
+  Description, Date Sold, Sales Proceeds, Date Acquired, Cost or Other Basis, Reporting Category
+  (the Form 8949 box letter).
+- CCH ProSystem fx / Axcess Tax: the capital gains worksheet's import columns (Description, Date
+  Acquired, Date Sold, Sales Price, Cost Basis, Term, Form 8949 Box); CCH publishes no open
+  layout, so these follow the worksheet's fields: check them against the firm's import template.
+"""
+
+from datetime import date
+from pathlib import Path
+
+import polars as pl
+import polars.selectors as cs
+
+from analytics.lots.c_core import csv_text
+from analytics.reports.form8949 import plain_quantity
+from analytics.reports.money import CENTS, rounded_lines
+
+TXF_REFNUMS = {"A": 321, "D": 323, "B": 711, "E": 713, "C": 712, "F": 714}
+TXF_REFNUMS |= dict(zip("GJHKIL", (321, 323, 711, 713, 712, 714), strict=True))
+
+
+def write_csv(frame: pl.DataFrame, path: Path) -> None:
+    frame.with_columns(csv_text(frame.select(cs.string() | cs.datetime(time_zone="UTC")))).write_csv(path)
+
+
+def _us_date(column: str) -> pl.Expr:
+    return pl.col(column).dt.strftime("%m/%d/%Y")
+
+
+def capital_gains_csv(lines: pl.DataFrame, path: Path) -> None:
+    """Cairn's capital gains CSV: the Form 8949 lines, with the box and term."""
+    write_csv(
+        lines.select(
+            pl.col("box").alias("Form 8949 Box"),
+            pl.col("description").alias("Description"),
+            pl.col("asset").alias("Asset"),
+            plain_quantity(pl.col("quantity")).alias("Quantity"),
+            pl.col("acquired").dt.strftime("%Y-%m-%d").alias("Date Acquired"),
+            pl.col("sold").dt.strftime("%Y-%m-%d").alias("Date Sold"),
+            pl.col("proceeds").alias("Proceeds"),
+            pl.col("cost_basis").alias("Cost Basis"),
+            pl.col("gain").alias("Gain or Loss"),
+            pl.col("term").str.to_titlecase().alias("Term"),
+        ),
+        path,
+    )
+
+
+def turbotax_online_csv(lines: pl.DataFrame, path: Path) -> None:
+    write_csv(
+        lines.select(
+            pl.col("asset").alias("Currency Name"),
+            _us_date("acquired").alias("Purchase Date"),
+            pl.col("cost_basis").alias("Cost Basis"),
+            _us_date("sold").alias("Date Sold"),
+            pl.col("proceeds").alias("Proceeds"),
+        ),
+        path,
+    )
+
+
+def taxact_csv(lines: pl.DataFrame, path: Path) -> None:
+    write_csv(
+        lines.select(
+            pl.col("description").alias("Description"),
+            _us_date("sold").alias("Date Sold"),
+            pl.col("proceeds").alias("Sales Proceeds"),
+            _us_date("acquired").alias("Date Acquired"),
+            pl.col("cost_basis").alias("Cost or Other Basis"),
+            pl.col("box").alias("Reporting Category"),
+        ),
+        path,
+    )
+
+
+def cch_csv(lines: pl.DataFrame, path: Path) -> None:
+    write_csv(
+        lines.select(
+            pl.col("description").alias("Description"),
+            _us_date("acquired").alias("Date Acquired"),
+            _us_date("sold").alias("Date Sold"),
+            pl.col("proceeds").alias("Sales Price"),
+            pl.col("cost_basis").alias("Cost Basis"),
+            pl.when(pl.col("term") == "LONG").then(pl.lit("L")).otherwise(pl.lit("S")).alias("Term"),
+            pl.col("box").alias("Form 8949 Box"),
+        ),
+        path,
+    )
+
+
+def turbotax_txf(lines: pl.DataFrame, path: Path, exported: date) -> None:
+    """TXF 042: a header, then a record-format-4 detail record per line."""
+    records = lines.select(
+        pl.concat_str(
+            pl.lit("TD\nN"),
+            pl.col("box").replace_strict(TXF_REFNUMS, return_dtype=pl.String),
+            pl.lit("\nC1\nL1\nP"),
+            pl.col("description").str.replace_all(r"[\r\n^]", " "),
+            pl.lit("\nD"),
+            _us_date("acquired"),
+            pl.lit("\nD"),
+            _us_date("sold"),
+            pl.lit("\n$"),
+            pl.col("cost_basis").cast(pl.String),
+            pl.lit("\n$"),
+            pl.col("proceeds").cast(pl.String),
+            pl.lit("\n^\n"),
+        )
+    ).to_series()
+    with path.open("w", encoding="ascii", errors="replace", newline="\n") as file:
+        file.write(f"V042\nACairn\nD {exported:%m/%d/%Y}\n^\n")
+        file.write("".join(records.to_list()))
+
+
+def tax_lots_csv(lots: pl.DataFrame, path: Path) -> None:
+    """The lots still held (all of them, or as of a date when `lots` is an engine run until then)."""
+    held = lots.filter(pl.col("remaining") > 0).sort("asset", "acquired_at", "lot_id")
+    held = rounded_lines(held, ("remaining_cost_basis",), over="asset")
+    write_csv(
+        held.select(
+            pl.col("asset").alias("Asset"),
+            pl.col("account").alias("Account"),
+            pl.col("lot_id").alias("Lot ID"),
+            pl.col("acquired_at").dt.strftime("%Y-%m-%d").alias("Date Acquired"),
+            plain_quantity(pl.col("remaining")).alias("Quantity Held"),
+            pl.col("remaining_cost_basis").cast(CENTS).alias("Cost Basis"),
+        ),
+        path,
+    )
+
+
+def income_csv(by_month: pl.DataFrame, path: Path) -> None:
+    write_csv(
+        by_month.select(
+            pl.col("category").alias("Category"),
+            pl.col("month").alias("Month"),
+            pl.col("receipts").alias("Receipts"),
+            pl.col("value").alias("Income"),
+        ),
+        path,
+    )

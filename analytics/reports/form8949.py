@@ -1,0 +1,183 @@
+"""Form 8949 lines, boxes and totals, and the Schedule D lines they feed.
+
+Followed: IRS Form 8949 "Sales and Other Dispositions of Capital Assets" and its instructions for
+2024 (boxes A–F) and 2025 (which adds boxes G–L for digital assets reported, or not, on Form
+1099-DA); Schedule D (Form 1040) 2024 and 2025, lines 1b–3 and 8b–10 fed by the 8949 boxes.
+
+Box rule, per disposal (a line is one lot slice the engine consumed; its term is the engine's,
+held more than one year = long):
+- a broker reported it with its basis reported to the IRS (covered) → A / D (2025+: G / J);
+- a broker reported it without basis (noncovered) → B / E (2025+: H / K);
+- no broker form (the default: a disposal without a matching 1099-B / 1099-DA line) → C / F
+  (2025+: I / L).
+Before 2025 a broker's form for a digital asset is a 1099-B; from 2025 it is a 1099-DA.
+Lines 1a and 8a of Schedule D (totals reported without Form 8949) are never used: every digital
+asset disposal goes through Form 8949. Gifts and donations given (GIFT_SENT, DONATION) are not
+sales for the giver and are left out. Column (g) adjustments: none apply (wash sales do not apply
+to digital assets), so (h) = (d) − (e).
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+import polars as pl
+
+from analytics.reports.money import rounded_lines
+
+FIRST_DIGITAL_ASSET_YEAR = 2025
+NOT_SALES = ("GIFT_SENT", "DONATION")
+MONEY = ("proceeds", "cost_basis", "gain")
+
+
+@dataclass(frozen=True)
+class Box:
+    letter: str
+    long_term: bool
+    heading: str  # the checkbox's words on the form
+
+
+def _boxes() -> dict[str, Box]:
+    made: dict[str, Box] = {}
+    for letters, form in (("ABCDEF", "1099-B"), ("GHIJKL", "1099-DA")):
+        for position, letter in enumerate(letters):
+            term = "Long" if position >= 3 else "Short"
+            kind = position % 3
+            if kind == 0:
+                words = f"reported on Form(s) {form} showing basis was reported to the IRS"
+            elif kind == 1:
+                words = f"reported on Form(s) {form} showing basis wasn't reported to the IRS"
+            else:
+                words = f"not reported to you on Form {form}"
+            made[letter] = Box(letter, position >= 3, f"{term}-term transactions {words}")
+    return made
+
+
+BOXES = _boxes()
+
+
+def box_letters(year: int) -> str:
+    """The boxes a digital asset can be reported in, that year: short-term ones, then long-term."""
+    return "GHIJKL" if year >= FIRST_DIGITAL_ASSET_YEAR else "ABCDEF"
+
+
+def form_lines(disposals: pl.DataFrame, year: int, reported: pl.DataFrame | None = None) -> pl.DataFrame:
+    """One 8949 line per disposal slice of the year: box, description (a), acquired (b), sold (c),
+    proceeds (d), cost_basis (e), code (f), adjustment (g), gain (h), plus asset, quantity, term,
+    flow_id. Sorted by box and date sold; money in cents, rounded cumulatively within each box.
+
+    `reported`: flow_id, basis_reported (bool) of the disposals a broker reported (see
+    reconciliation.py); a disposal not in it was not reported.
+    """
+    letters = box_letters(year)
+    sales = disposals.filter(~pl.col("type").is_in(NOT_SALES))
+    if reported is not None and not reported.is_empty():
+        sales = sales.join(reported.select("flow_id", "basis_reported"), on="flow_id", how="left")
+    else:
+        sales = sales.with_columns(basis_reported=pl.lit(None, pl.Boolean))
+    kind = (
+        pl.when(pl.col("basis_reported").is_null())
+        .then(2)
+        .when(pl.col("basis_reported"))
+        .then(0)
+        .otherwise(1)
+    )
+    position = kind + pl.when(pl.col("term") == "LONG").then(3).otherwise(0)
+    lines = sales.select(
+        box=pl.lit(letters).str.slice(position, 1),
+        description=pl.concat_str(plain_quantity(pl.col("quantity")), pl.lit(" "), pl.col("asset")),
+        acquired=pl.col("acquired_at").dt.date(),
+        sold=pl.col("disposed_at").dt.date(),
+        proceeds=pl.col("proceeds"),
+        cost_basis=pl.col("cost_basis"),
+        code=pl.lit(""),
+        adjustment=pl.lit(None, pl.Decimal(38, 2)),
+        gain=pl.col("proceeds") - pl.col("cost_basis"),
+        asset=pl.col("asset"),
+        quantity=pl.col("quantity"),
+        term=pl.col("term"),
+        flow_id=pl.col("flow_id"),
+    ).sort("box", "sold", "acquired", "asset", "flow_id", maintain_order=True)
+    rounded = rounded_lines(lines, ("proceeds", "cost_basis"), over="box")
+    # (h) is (d) − (e) on every line, so the gain column adds up to the proceeds minus the basis
+    return rounded.with_columns(gain=(pl.col("proceeds") - pl.col("cost_basis")).cast(pl.Decimal(38, 2)))
+
+
+def plain_quantity(quantity: pl.Expr) -> pl.Expr:
+    """An exact quantity without trailing zeros ("0.5", "12")."""
+    return quantity.cast(pl.String).str.replace(r"\.?0+$", "")
+
+
+@dataclass(frozen=True)
+class BoxTotal:
+    box: Box
+    lines: int
+    proceeds: Decimal
+    cost_basis: Decimal
+    adjustment: Decimal
+    gain: Decimal
+
+
+def box_totals(lines: pl.DataFrame, year: int) -> list[BoxTotal]:
+    """The totals of each box of the year (every box, empty ones at zero), in the form's order."""
+    sums = {
+        row["box"]: row
+        for row in lines.group_by("box")
+        .agg(pl.len().alias("lines"), *(pl.col(name).sum() for name in MONEY))
+        .iter_rows(named=True)
+    }
+    totals = []
+    for letter in box_letters(year):
+        row = sums.get(letter, {})
+        totals.append(
+            BoxTotal(
+                BOXES[letter],
+                lines=int(row.get("lines", 0)),
+                proceeds=Decimal(row.get("proceeds") or 0),
+                cost_basis=Decimal(row.get("cost_basis") or 0),
+                adjustment=Decimal(0),
+                gain=Decimal(row.get("gain") or 0),
+            )
+        )
+    return totals
+
+
+@dataclass(frozen=True)
+class ScheduleDLine:
+    line: str
+    words: str
+    proceeds: Decimal | None
+    cost_basis: Decimal | None
+    adjustment: Decimal | None
+    gain: Decimal
+
+
+def schedule_d(totals: list[BoxTotal], year: int) -> list[ScheduleDLine]:
+    """Schedule D's lines 1a, 1b, 2, 3, 7 (Part I), 8a, 8b, 9, 10, 15 (Part II) and 16 (Part III)."""
+    by_letter = {total.box.letter: total for total in totals}
+    letters = box_letters(year)
+    made: list[ScheduleDLine] = []
+    for part, (first, last) in enumerate((("1a", "7"), ("8a", "15"))):
+        made.append(
+            ScheduleDLine(first, "Totals reported on Form 1099-B without Form 8949", *(Decimal(0),) * 4)
+        )
+        numbers = ("1b", "2", "3") if part == 0 else ("8b", "9", "10")
+        boxes = letters[3 * part : 3 * part + 3]
+        for number, letter in zip(numbers, boxes, strict=True):
+            total = by_letter[letter]
+            legacy = "ABCDEF"[letters.index(letter)]
+            checked = f"Box {legacy} or {letter}" if letter != legacy else f"Box {letter}"
+            made.append(
+                ScheduleDLine(
+                    number,
+                    f"Totals for all transactions reported on Form(s) 8949 with {checked} checked",
+                    total.proceeds,
+                    total.cost_basis,
+                    total.adjustment,
+                    total.gain,
+                )
+            )
+        net = sum((by_letter[letter].gain for letter in boxes), Decimal(0))
+        term = "short" if part == 0 else "long"
+        made.append(ScheduleDLine(last, f"Net {term}-term capital gain or (loss)", None, None, None, net))
+    made.append(ScheduleDLine("16", "Combine lines 7 and 15", None, None, None, made[4].gain + made[9].gain))
+    return made

@@ -1,0 +1,74 @@
+"""First sync and resync of an HD wallet through the Esplora fake (target: 1,000 used addresses ≤ 30 s).
+
+    python benchmarks/chain_sync_bench.py [USED_ADDRESSES]
+
+The wallet (BIP-84's test account) has USED_ADDRESSES used addresses (default 1,000): two thirds
+receive deposits, every other deposit is spent with change to the next change address, so a third
+are change. Prints the wall time of the first sync and of a resync that finds nothing new, the
+requests each made, and the time spent deriving addresses, which bound the sync besides the requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.fakes, from the repository
+
+from ingest.chains.esplora import sync_extended_keys
+from ingest.chains.hd import CHANGE, RECEIVE, ExtendedKey
+from ingest.chains.networks import BITCOIN
+from tests.fakes.esplora import EsploraServer, hd_wallet_history
+from tests.ingest.chains.test_esplora import ZPUB
+
+TARGET_SECONDS = 30.0
+
+
+async def timed_sync(
+    server: EsploraServer, cursors: dict[str, str]
+) -> tuple[float, int, dict[str, str], int]:
+    server.requests = 0
+    async with httpx.AsyncClient(limits=httpx.Limits(max_connections=16)) as client:
+        started = time.perf_counter()
+        synced = await sync_extended_keys(client, server.url, [ExtendedKey(ZPUB, BITCOIN)], cursors)
+        elapsed = time.perf_counter() - started
+    return elapsed, server.requests, synced.cursors, len(synced.transactions)
+
+
+def main() -> None:
+    used = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000
+    key = ExtendedKey(ZPUB, BITCOIN)
+    with EsploraServer() as server:
+        history = hd_wallet_history(server, key, used_receive=(used * 2 + 2) // 3)
+        used_addresses = history.used_receive + history.used_change
+        scanned = used_addresses + 40
+        started = time.perf_counter()
+        fresh = ExtendedKey(ZPUB, BITCOIN)
+        for index in range(history.used_receive + 20):
+            fresh.address(index, RECEIVE)
+        for index in range(history.used_change + 20):
+            fresh.address(index, CHANGE)
+        deriving = time.perf_counter() - started
+
+        first, first_requests, cursors, booked = asyncio.run(timed_sync(server, {}))
+        again, again_requests, _, rebooked = asyncio.run(timed_sync(server, cursors))
+
+    print(
+        f"HD wallet: {used_addresses:,} used addresses ({scanned:,} scanned), "
+        f"{history.transactions:,} transactions"
+    )
+    print(f"  deriving {scanned:,} addresses: {deriving:.2f} s")
+    verdict = "met" if first <= TARGET_SECONDS else "NOT met"
+    print(
+        f"  first sync: {first:.2f} s, {first_requests:,} requests, {booked:,} transactions "
+        f"({verdict}: ≤ {TARGET_SECONDS:.0f} s)"
+    )
+    print(f"  resync:     {again:.2f} s, {again_requests:,} requests, {rebooked:,} transactions")
+
+
+if __name__ == "__main__":
+    main()

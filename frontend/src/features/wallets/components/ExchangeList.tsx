@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { IntegrationIcon } from '@/components/IntegrationIcon';
+import { exchangePath } from '@/config/paths';
+import { isAccountSyncing } from '@/lib/accounts/syncing';
+import { formatCount, formatCrypto, formatFiat } from '@/lib/format';
+import type { Exchange } from '../api/useExchanges';
+import { SyncingBadge } from './SyncingBadge';
+import './wallets.css';
+
+/** Balances shown inline on an exchange row; the rest are on the exchange's page. */
+const INLINE_BALANCES = 3;
+
+export function ExchangeList({ exchanges, currency, now }: { exchanges: Exchange[]; currency: string; now: number }) {
+  return (
+    <ul className="account-list" aria-label="Exchanges" data-testid="exchange-list">
+      {exchanges.map((exchange) => (
+        <ExchangeRow key={exchange.id} exchange={exchange} currency={currency} now={now} />
+      ))}
+    </ul>
+  );
+}
+
+function ExchangeRow({ exchange, currency, now }: { exchange: Exchange; currency: string; now: number }) {
+  const syncing = isAccountSyncing(exchange, now);
+  const count = exchange.computedTransactionCount;
+  const shown = exchange.balances.slice(0, INLINE_BALANCES);
+  const more = exchange.balances.length - shown.length;
+  return (
+    <li className="account-row" data-testid="exchange-row" data-account-id={exchange.id} data-syncing={syncing ? 'true' : 'false'}>
+      <div className="account-row__main">
+        <IntegrationIcon src={exchange.imageUrl} name={exchange.name} size={36} />
+        <div className="account-row__text">
+          <Link className="account-row__name" to={exchangePath(exchange.id)} title={exchange.name} data-testid="exchange-name">
+            {exchange.name}
+          </Link>
+          <span className="account-row__meta">
+            {exchange.integrationName || 'Exchange'} · <span data-testid="exchange-tx-count">{formatCount(count)}</span>{' '}
+            {count === 1 ? 'transaction' : 'transactions'}
+          </span>
+          {shown.length ? (
+            <span className="account-row__meta" data-testid="exchange-balances">
+              {shown.map((balance) => formatCrypto(balance.balance, balance.currency.symbol)).join(' · ')}
+              {more > 0 ? ` · ${more} more` : ''}
+            </span>
+          ) : null}
+        </div>
+        <div className="account-row__value">
+          {syncing ? <SyncingBadge deleting={exchange.syncInfo.willBeDeleted} testId="exchange-syncing" /> : null}
+          <span className="account-row__amount" data-testid="exchange-value">
+            {formatFiat(exchange.value, currency)}
+          </span>
+        </div>
+      </div>
+      {exchange.errors.length ? (
+        <ul className="account-row__errors">
+          {exchange.errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

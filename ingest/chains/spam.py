@@ -1,0 +1,51 @@
+"""Which tokens a wallet holds are spam, by a stated heuristic.
+
+A token is automatically marked as spam when nothing vouches for it — its contract is not one of the
+tokens Cairn prices — and either:
+
+- its name or symbol advertises: a URL or domain (`http`, `www.`, `t.me/`, `.com`, `.io`, `.xyz`, …)
+  or a call to act (`claim`, `visit`, `reward`, `airdrop`, `voucher`, `redeem`), the way
+  address-poisoning and phishing tokens lure their recipients; or
+- it was unsolicited: it never moved in a transaction the wallet sent (every transfer of it, either
+  way, came in someone else's transaction: an airdrop, or a zero-value "poisoning" transfer that
+  fakes the wallet as its sender), and it has no price.
+
+Marked tokens keep their transactions; the user can unmark one (the spam center), and an asset the
+user has resolved is not marked again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_ADVERTISING = re.compile(
+    r"https?:|www\.|t\.me/|\.(com|io|xyz|org|net|app|site|online|top|vip|cc|finance|claims?)\b"
+    r"|\b(claim|visit|rewards?|airdrop|voucher|redeem)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TokenTransfer:
+    """One transfer of a token to or from the wallet, with who sent the transaction it is part of."""
+
+    contract: str
+    initiated_by_wallet: bool  # the wallet sent the transaction (a swap, a claim it asked for)
+
+
+def advertises(name: str, symbol: str) -> bool:
+    return bool(_ADVERTISING.search(name) or _ADVERTISING.search(symbol))
+
+
+def spam_contracts(
+    names: dict[str, tuple[str, str]], transfers: Iterable[TokenTransfer], priced: frozenset[str]
+) -> set[str]:
+    """The contracts of `names` (contract → (name, symbol)) the heuristic marks as spam."""
+    solicited = {transfer.contract for transfer in transfers if transfer.initiated_by_wallet}
+    return {
+        contract
+        for contract, (name, symbol) in names.items()
+        if contract not in priced and (advertises(name, symbol) or contract not in solicited)
+    }

@@ -1,0 +1,101 @@
+"""`cairn tax report`: the lot engine on a ledger file, then one tax report of one year."""
+
+import argparse
+import sys
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    from analytics.lots import Method, Scope
+    from analytics.reports.types import ReportType
+    from analytics.reports.year import Country
+
+    tax = subparsers.add_parser("tax", help="tax reports")
+    commands = tax.add_subparsers(dest="tax_command", required=True)
+    parser = commands.add_parser(
+        "report",
+        help="a tax report of one year from a ledger file, without a server",
+        description="LEDGER is a ledger file as `cairn lots compute` reads it.",
+    )
+    parser.add_argument(
+        "--type", dest="report_type", type=str.upper, choices=[t.value for t in ReportType], required=True
+    )
+    parser.add_argument("--year", type=int, required=True)
+    parser.add_argument("--country", type=str.upper, choices=[c.value for c in Country], default=None)
+    parser.add_argument("ledger", type=Path, metavar="LEDGER")
+    parser.add_argument("--method", type=str.upper, choices=[m.value for m in Method], default=None)
+    parser.add_argument("--timeline", type=Path, metavar="FILE", help="CSV: start_date,end_date,method")
+    parser.add_argument("--scope", choices=[s.value for s in Scope], default=Scope.UNIVERSAL.value)
+    parser.add_argument(
+        "--as-of",
+        type=date.fromisoformat,
+        metavar="DATE",
+        help="LOTS_AS_OF_DATE: lots held at the start of DATE (default: the end of the year)",
+    )
+    parser.add_argument("--name", default="", help="the filer's name on the forms")
+    parser.add_argument(
+        "--1099da",
+        dest="form_1099da",
+        type=Path,
+        metavar="FILE",
+        help="a broker's Form 1099-DA (CSV, or PDF): reconciled, and its reporting chooses the 8949 boxes",
+    )
+    parser.add_argument("--out", type=Path, required=True, metavar="FILE")
+    parser.set_defaults(func=handle_report)
+
+
+def handle_report(args: argparse.Namespace) -> int:
+    from analytics.lots import LedgerError, Method, MethodTimeline, Scope, compute, read_ledger, read_timeline
+    from analytics.reports.catalogue import ReportInput, write_report
+    from analytics.reports.form_1099da import Form1099DAError, read_1099da
+    from analytics.reports.types import COUNTRY_OF, ReportType
+    from analytics.reports.year import Country, TaxYear
+    from ledger.reference.seed import bundled_assets
+
+    if args.method is None and args.timeline is None:
+        print("cairn tax report: give --method, --timeline or both", file=sys.stderr)
+        return 2
+    form_1099da = None
+    if args.form_1099da is not None:
+        try:
+            form_1099da = read_1099da(args.form_1099da)
+        except Form1099DAError as error:
+            print(f"cairn tax report: {args.form_1099da}: {error}", file=sys.stderr)
+            return 1
+    elif ReportType(args.report_type).value.startswith("EXCHANGE_1099"):
+        print("cairn tax report: give the broker's 1099-DA with --1099da FILE", file=sys.stderr)
+        return 2
+    kind = ReportType(args.report_type)
+    country = Country(args.country) if args.country else COUNTRY_OF.get(kind, Country.US)
+    tax_year = TaxYear(args.year, country)
+    try:
+        method: Method | MethodTimeline
+        if args.timeline is None:
+            method = Method(args.method)
+        else:
+            timeline = read_timeline(args.timeline)
+            method = timeline if args.method is None else timeline.outside(Method(args.method))
+        ledger = read_ledger(args.ledger, validate=False)
+        result = compute(ledger, method, Scope(args.scope))
+        lots = result.lots
+        if kind is ReportType.LOTS_AS_OF_DATE:
+            until = datetime.combine(args.as_of, datetime.min.time(), UTC) if args.as_of else tax_year.end
+            lots = compute(ledger, method, Scope(args.scope), until=until).lots
+    except (LedgerError, ValueError) as error:
+        print(f"cairn tax report: {args.ledger}: {error}", file=sys.stderr)
+        return 1
+    given = ReportInput(
+        tax_year,
+        result.disposals,
+        result.income,
+        lots,
+        name=args.name,
+        made_on=date.today(),
+        ledger=ledger,
+        form_1099da=form_1099da,
+        asset_names={asset["name"].lower(): asset["symbol"] for asset in bundled_assets()},
+    )
+    write_report(kind, given, args.out)
+    print(f"{kind.value} {tax_year.label} → {args.out}")
+    return 0

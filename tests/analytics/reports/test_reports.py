@@ -1,0 +1,145 @@
+"""Tax reports from the engine's tables: totals equal the engine's to the cent, each file in its format."""
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import polars as pl
+import pytest
+from pypdf import PdfReader
+
+from analytics.lots import Method, compute
+from analytics.reports.catalogue import ReportInput, write_report
+from analytics.reports.form8949 import form_lines
+from analytics.reports.money import cent, shown
+from analytics.reports.types import ReportType
+from analytics.reports.year import Country, TaxYear
+from tests.analytics.ledgers import buy, flows, sell
+
+LEDGER = flows(
+    *buy("t1", "2022-01-01T10:00:00Z", "BTC", "1", "1000.001"),
+    ("t2", "2023-02-01T10:00:00Z", "w", "STAKING_REWARD", "ETH", "IN", "0.5", "700.004"),
+    ("t6", "2023-05-01T10:00:00Z", "w", "MINING_REWARD", "BTC", "IN", "0.01", "300.333"),
+    *sell("t3", "2023-06-01", "BTC", "0.4", "3000.005"),
+    *sell("t4", "2023-03-01", "BTC", "0.1", "50.004"),
+    *sell("t5", "2023-04-01", "ETH", "0.2", "300.333"),
+    *sell("t7", "2023-09-01", "=SOL", "1", "10"),
+)
+RESULT = compute(LEDGER, Method.FIFO)
+
+
+def _given(year: int = 2023) -> ReportInput:
+    return ReportInput(
+        TaxYear(year, Country.US), RESULT.disposals, RESULT.income, RESULT.lots, name="A Filer"
+    )
+
+
+def _engine(term: str, column: str) -> Decimal:
+    frame = _given().year_disposals().filter(pl.col("term") == term)
+    return cent(Decimal(frame[column].sum()))
+
+
+def _text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+@pytest.mark.parametrize(
+    "kind", [ReportType.FORM_8949, ReportType.FORM_8949_CONDENSED, ReportType.FORM_1040_SD]
+)
+def test_pdf_totals_are_the_engines_to_the_cent(tmp_path: Path, kind: ReportType) -> None:
+    path = tmp_path / "form.pdf"
+    write_report(kind, _given(), path)
+    text = _text(path)
+    for term in ("SHORT", "LONG"):
+        proceeds, cost = _engine(term, "proceeds"), _engine(term, "cost_basis")
+        assert shown(proceeds) in text and shown(cost) in text
+        assert shown(proceeds - cost) in text
+        assert abs((proceeds - cost) - _engine(term, "gain")) <= Decimal("0.01")
+    assert "Sales and Other Dispositions of Capital Assets" in text or "Capital Gains and Losses" in text
+
+
+def test_plain_8949_has_a_line_per_disposal_and_the_box_headings(tmp_path: Path) -> None:
+    path = tmp_path / "8949.pdf"
+    write_report(ReportType.FORM_8949, _given(), path)
+    text = _text(path)
+    assert "(C) Short-term transactions not reported to you on Form 1099-B" in text
+    assert "(F) Long-term transactions not reported to you on Form 1099-B" in text
+    for description in ("0.4 BTC", "0.1 BTC", "0.2 ETH"):
+        assert description in text
+    assert "06/01/2023" in text and "01/01/2022" in text
+
+
+def test_box_choice_per_year_and_broker_reporting() -> None:
+    disposals = _given().year_disposals()
+    assert set(form_lines(disposals, 2024)["box"]) <= set("CF")
+    assert set(form_lines(disposals, 2025)["box"]) <= set("IL")
+    flows_ = disposals["flow_id"].unique().sort().to_list()
+    reported = pl.DataFrame({"flow_id": flows_, "basis_reported": [True] + [False] * (len(flows_) - 1)})
+    boxes = set(form_lines(disposals, 2025, reported)["box"])
+    assert boxes & set("GJ") and boxes & set("HK") and not boxes & set("IL")
+
+
+@pytest.mark.parametrize(
+    ("kind", "proceeds", "cost"),
+    [
+        (ReportType.CAPITAL_GAINS_CSV, "Proceeds", "Cost Basis"),
+        (ReportType.CAPITAL_GAINS_TURBOTAX_ONLINE, "Proceeds", "Cost Basis"),
+        (ReportType.CAPITAL_GAINS_TAXACT, "Sales Proceeds", "Cost or Other Basis"),
+        (ReportType.CAPITAL_GAINS_CCH, "Sales Price", "Cost Basis"),
+    ],
+)
+def test_csvs_parse_back_to_the_engines_totals(
+    tmp_path: Path, kind: ReportType, proceeds: str, cost: str
+) -> None:
+    path = tmp_path / "gains.csv"
+    write_report(kind, _given(), path)
+    read = pl.read_csv(path, schema_overrides={proceeds: pl.Decimal(38, 2), cost: pl.Decimal(38, 2)})
+    assert Decimal(read[proceeds].sum()) == _engine("SHORT", "proceeds") + _engine("LONG", "proceeds")
+    assert Decimal(read[cost].sum()) == _engine("SHORT", "cost_basis") + _engine("LONG", "cost_basis")
+
+
+def test_csv_text_that_would_be_a_formula_is_inert(tmp_path: Path) -> None:
+    path = tmp_path / "gains.csv"
+    write_report(ReportType.CAPITAL_GAINS_CSV, _given(), path)
+    assert "'=SOL" in path.read_text()
+    assert ",-" in path.read_text()  # a loss stays a number
+
+
+def test_txf_follows_version_042(tmp_path: Path) -> None:
+    path = tmp_path / "gains.txf"
+    given = _given()
+    write_report(
+        ReportType.CAPITAL_GAINS_TURBOTAX_DESKTOP,
+        ReportInput(**{**given.__dict__, "made_on": date(2024, 3, 1)}),
+        path,
+    )
+    header, *records = path.read_text().split("^\n")
+    assert header == "V042\nACairn\nD 03/01/2024\n"
+    assert records[-1] == ""
+    lines = form_lines(given.year_disposals(), 2023)
+    assert len(records) - 1 == lines.height
+    for record, box in zip(records, lines["box"], strict=False):
+        fields = record.splitlines()
+        assert fields[:1] == ["TD"] and fields[2:4] == ["C1", "L1"]
+        assert fields[1] == {"C": "N712", "F": "N714"}[box]
+        assert fields[4].startswith("P") and fields[5].startswith("D") and fields[6].startswith("D")
+        assert fields[7].startswith("$") and fields[8].startswith("$") and len(fields) == 9
+    costs = sum(Decimal(record.splitlines()[7][1:]) for record in records[:-1])
+    assert costs == _engine("SHORT", "cost_basis") + _engine("LONG", "cost_basis")
+
+
+def test_schedule_1_line_8v_is_the_years_income(tmp_path: Path) -> None:
+    path = tmp_path / "s1.pdf"
+    write_report(ReportType.FORM_1040_S1, _given(), path)
+    text = _text(path)
+    assert "8v" in text and shown(cent(Decimal("700.004") + Decimal("300.333"))) in text
+    assert "Staking" in text and "Mining" in text
+
+
+def test_uk_tax_year_runs_from_6_april() -> None:
+    year = TaxYear(2023, Country.GB)
+    assert (year.start.date(), year.end.date(), year.label) == (
+        date(2023, 4, 6),
+        date(2024, 4, 6),
+        "2023 to 2024",
+    )

@@ -1,0 +1,1 @@
+"""Local HTTP servers speaking outside services' real protocols, for tests, benchmarks and the demo."""
