@@ -14,69 +14,70 @@ from datetime import timedelta
 
 import polars as pl
 
-from analytics.lots import Method, MethodTimeline, Period, Scope
+from analytics.lots import MethodTimeline, Period
 from ledger.writes.cost_basis import MethodSettings
-from vocabulary.enums import FlowDirection
+from vocabulary.enums import AllocationScope, CostBasisMethod, FlowDirection
 from vocabulary.enums import TransactionType as Type
 
-# The engine's flow type of each ledger type: (for an inflow, for an outflow). SPAM is never read.
-ENGINE_TYPES: dict[Type, tuple[str, str]] = {
-    Type.BUY: ("BUY", "BUY"),
-    Type.SELL: ("SELL", "SELL"),
-    Type.TRADE: ("TRADE", "TRADE"),
-    Type.SEND: ("SEND", "SEND"),
-    Type.RECEIVE: ("RECEIVE", "RECEIVE"),
-    Type.TRANSFER: ("TRANSFER", "TRANSFER"),
-    Type.DEPOSIT: ("TRANSFER", "TRANSFER"),
-    Type.WITHDRAWAL: ("TRANSFER", "TRANSFER"),
-    Type.FIAT_DEPOSIT: ("TRANSFER", "TRANSFER"),
-    Type.FIAT_WITHDRAWAL: ("TRANSFER", "TRANSFER"),
-    Type.STAKE: ("TRANSFER", "TRANSFER"),
-    Type.UNSTAKE: ("TRANSFER", "TRANSFER"),
-    Type.LENDING_DEPOSIT: ("TRANSFER", "TRANSFER"),
-    Type.LENDING_WITHDRAWAL: ("TRANSFER", "TRANSFER"),
-    Type.LOAN_BORROW: ("TRANSFER", "TRANSFER"),
-    Type.LOAN_REPAYMENT: ("TRANSFER", "TRANSFER"),
-    Type.BRIDGE: ("TRANSFER", "TRANSFER"),
-    Type.STAKING_REWARD: ("STAKING_REWARD", "SEND"),
-    Type.MINING_REWARD: ("MINING_REWARD", "SEND"),
-    Type.AIRDROP: ("AIRDROP", "SEND"),
-    Type.INTEREST: ("INTEREST", "SEND"),
-    Type.INCOME: ("INCOME", "SEND"),
-    Type.FORK: ("FORK", "SEND"),
-    Type.REWARD: ("INCOME", "SEND"),
-    Type.REFERRAL_REWARD: ("INCOME", "SEND"),
-    Type.LIQUIDITY_REWARD: ("INCOME", "SEND"),
-    Type.MARGIN_PROFIT: ("INCOME", "LOST"),
-    Type.FUTURES_PROFIT: ("INCOME", "LOST"),
-    Type.REALIZED_PNL: ("INCOME", "LOST"),
-    Type.MARGIN_LOSS: ("RECEIVE", "LOST"),
-    Type.FUTURES_LOSS: ("RECEIVE", "LOST"),
-    Type.LIQUIDATION: ("TRADE", "TRADE"),
-    Type.CASHBACK: ("RECEIVE", "SEND"),  # a rebate lowers a price paid: not income
-    Type.FEE_REBATE: ("RECEIVE", "SEND"),
-    Type.FEE: ("RECEIVE", "FEE"),
-    Type.TRADE_FEE: ("RECEIVE", "FEE"),
-    Type.NETWORK_FEE: ("RECEIVE", "FEE"),
-    Type.MARGIN_FEE: ("RECEIVE", "FEE"),
-    Type.FUNDING_FEE: ("RECEIVE", "FEE"),
-    Type.MARGIN_TRADE: ("TRADE", "TRADE"),
-    Type.ADD_LIQUIDITY: ("TRADE", "TRADE"),
-    Type.REMOVE_LIQUIDITY: ("TRADE", "TRADE"),
-    Type.WRAP: ("TRADE", "TRADE"),
-    Type.UNWRAP: ("TRADE", "TRADE"),
-    Type.LINKED_TRADE: ("TRADE", "TRADE"),
-    Type.MULTI_OPERATION_TRANSACTION: ("TRADE", "TRADE"),
-    Type.CONTRACT_INTERACTION: ("TRADE", "TRADE"),
-    Type.UNKNOWN: ("TRADE", "TRADE"),
-    Type.NFT_MINT: ("BUY", "BUY"),
-    Type.NFT_PURCHASE: ("BUY", "BUY"),
-    Type.NFT_SALE: ("SELL", "SELL"),
-    Type.GIFT_RECEIVED: ("GIFT_RECEIVED", "SEND"),
-    Type.GIFT_SENT: ("RECEIVE", "GIFT_SENT"),
-    Type.DONATION: ("RECEIVE", "DONATION"),
-    Type.LOST: ("RECEIVE", "LOST"),
-    Type.STOLEN: ("RECEIVE", "STOLEN"),
+# The engine's flow type (one of FLOW_TYPES) of each ledger type: (for an inflow, for an outflow).
+# SPAM is never read.
+ENGINE_TYPES: dict[Type, tuple[Type, Type]] = {
+    Type.BUY: (Type.BUY, Type.BUY),
+    Type.SELL: (Type.SELL, Type.SELL),
+    Type.TRADE: (Type.TRADE, Type.TRADE),
+    Type.SEND: (Type.SEND, Type.SEND),
+    Type.RECEIVE: (Type.RECEIVE, Type.RECEIVE),
+    Type.TRANSFER: (Type.TRANSFER, Type.TRANSFER),
+    Type.DEPOSIT: (Type.TRANSFER, Type.TRANSFER),
+    Type.WITHDRAWAL: (Type.TRANSFER, Type.TRANSFER),
+    Type.FIAT_DEPOSIT: (Type.TRANSFER, Type.TRANSFER),
+    Type.FIAT_WITHDRAWAL: (Type.TRANSFER, Type.TRANSFER),
+    Type.STAKE: (Type.TRANSFER, Type.TRANSFER),
+    Type.UNSTAKE: (Type.TRANSFER, Type.TRANSFER),
+    Type.LENDING_DEPOSIT: (Type.TRANSFER, Type.TRANSFER),
+    Type.LENDING_WITHDRAWAL: (Type.TRANSFER, Type.TRANSFER),
+    Type.LOAN_BORROW: (Type.TRANSFER, Type.TRANSFER),
+    Type.LOAN_REPAYMENT: (Type.TRANSFER, Type.TRANSFER),
+    Type.BRIDGE: (Type.TRANSFER, Type.TRANSFER),
+    Type.STAKING_REWARD: (Type.STAKING_REWARD, Type.SEND),
+    Type.MINING_REWARD: (Type.MINING_REWARD, Type.SEND),
+    Type.AIRDROP: (Type.AIRDROP, Type.SEND),
+    Type.INTEREST: (Type.INTEREST, Type.SEND),
+    Type.INCOME: (Type.INCOME, Type.SEND),
+    Type.FORK: (Type.FORK, Type.SEND),
+    Type.REWARD: (Type.INCOME, Type.SEND),
+    Type.REFERRAL_REWARD: (Type.INCOME, Type.SEND),
+    Type.LIQUIDITY_REWARD: (Type.INCOME, Type.SEND),
+    Type.MARGIN_PROFIT: (Type.INCOME, Type.LOST),
+    Type.FUTURES_PROFIT: (Type.INCOME, Type.LOST),
+    Type.REALIZED_PNL: (Type.INCOME, Type.LOST),
+    Type.MARGIN_LOSS: (Type.RECEIVE, Type.LOST),
+    Type.FUTURES_LOSS: (Type.RECEIVE, Type.LOST),
+    Type.LIQUIDATION: (Type.TRADE, Type.TRADE),
+    Type.CASHBACK: (Type.RECEIVE, Type.SEND),  # a rebate lowers a price paid: not income
+    Type.FEE_REBATE: (Type.RECEIVE, Type.SEND),
+    Type.FEE: (Type.RECEIVE, Type.FEE),
+    Type.TRADE_FEE: (Type.RECEIVE, Type.FEE),
+    Type.NETWORK_FEE: (Type.RECEIVE, Type.FEE),
+    Type.MARGIN_FEE: (Type.RECEIVE, Type.FEE),
+    Type.FUNDING_FEE: (Type.RECEIVE, Type.FEE),
+    Type.MARGIN_TRADE: (Type.TRADE, Type.TRADE),
+    Type.ADD_LIQUIDITY: (Type.TRADE, Type.TRADE),
+    Type.REMOVE_LIQUIDITY: (Type.TRADE, Type.TRADE),
+    Type.WRAP: (Type.TRADE, Type.TRADE),
+    Type.UNWRAP: (Type.TRADE, Type.TRADE),
+    Type.LINKED_TRADE: (Type.TRADE, Type.TRADE),
+    Type.MULTI_OPERATION_TRANSACTION: (Type.TRADE, Type.TRADE),
+    Type.CONTRACT_INTERACTION: (Type.TRADE, Type.TRADE),
+    Type.UNKNOWN: (Type.TRADE, Type.TRADE),
+    Type.NFT_MINT: (Type.BUY, Type.BUY),
+    Type.NFT_PURCHASE: (Type.BUY, Type.BUY),
+    Type.NFT_SALE: (Type.SELL, Type.SELL),
+    Type.GIFT_RECEIVED: (Type.GIFT_RECEIVED, Type.SEND),
+    Type.GIFT_SENT: (Type.RECEIVE, Type.GIFT_SENT),
+    Type.DONATION: (Type.RECEIVE, Type.DONATION),
+    Type.LOST: (Type.RECEIVE, Type.LOST),
+    Type.STOLEN: (Type.RECEIVE, Type.STOLEN),
 }
 _BY_TYPE_AND_DIRECTION = {
     f"{kind.value}/{direction.value}": pair[index]
@@ -105,15 +106,14 @@ class EngineLedger:
             )
 
 
-def method_and_scope(settings: MethodSettings) -> tuple[Method | MethodTimeline, Scope]:
-    """The user's method (or timeline of methods) and allocation scope, as the engine names them."""
-    scope = Scope.WALLET if settings.by_wallet else Scope.UNIVERSAL
+def method_and_scope(settings: MethodSettings) -> tuple[CostBasisMethod | MethodTimeline, AllocationScope]:
+    """The user's method (or timeline of methods) and allocation scope, as the engine reads them."""
+    scope = AllocationScope.WALLET if settings.by_wallet else AllocationScope.UNIVERSAL
     if not settings.timeline:
-        return Method(settings.method.value), scope
+        return settings.method, scope
     starts = [start for start, _ in settings.timeline]
     ends = [later - timedelta(days=1) for later in starts[1:]] + [None]
     periods = tuple(
-        Period(start, end, Method(method.value))
-        for (start, method), end in zip(settings.timeline, ends, strict=True)
+        Period(start, end, method) for (start, method), end in zip(settings.timeline, ends, strict=True)
     )
     return MethodTimeline(periods), scope

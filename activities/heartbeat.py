@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from temporalio import activity
 
-from contracts.heartbeats import HEARTBEAT_TIMEOUT
+from contracts.timeouts import HEARTBEAT_TIMEOUT
 
 HEARTBEAT_EVERY = HEARTBEAT_TIMEOUT.total_seconds() / 5  # seconds: several beats within the timeout
 

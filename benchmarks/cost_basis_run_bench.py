@@ -36,7 +36,6 @@ from temporalio.testing import ActivityEnvironment
 
 from activities.cost_basis import CostBasisActivities
 from activities.cost_basis_ledger import EngineLedger
-from analytics.lots import Method, Scope
 from analytics.lots.run import compute_and_write
 from analytics.lots.writers import Part, SinkThread, Written
 from ledger.infra.db import sync_engine, sync_sessions
@@ -47,7 +46,7 @@ from ledger.writes.bulk_import import AccountImport, ImportSource, encode_column
 from ledger.writes.cost_basis import StoredResults, claim_run, flow_batches
 from stack.seed import prepare_database
 from stack.servers import free_port, start_postgres, stop_all
-from vocabulary.enums import AccountKind, CostBasisMethod, IntegrationCategory, JobKind
+from vocabulary.enums import AccountKind, AllocationScope, CostBasisMethod, IntegrationCategory, JobKind
 
 IMPORT_BATCH = 100_000  # transactions per bulk-import batch, as the CSV import writes them
 LINK_TRANSFERS = """
@@ -62,14 +61,16 @@ WHERE s.user_id = :user_id AND s.type = 'TRANSFER' AND EXISTS (
 """
 
 
-def add_user(sessions: sessionmaker[Session], ledger: pl.DataFrame, method: Method, scope: Scope) -> int:
+def add_user(
+    sessions: sessionmaker[Session], ledger: pl.DataFrame, method: CostBasisMethod, scope: AllocationScope
+) -> int:
     """The user, a custom wallet per account of `ledger`, its transactions and transfer links."""
     with sessions.begin() as session:
         user = User(
             email=f"bench-{uuid.uuid4().hex[:8]}@cairn.local",
             password_hash="not used",
             cost_basis_method=CostBasisMethod(method.value),
-            cost_basis_by_wallet=scope is Scope.WALLET,
+            cost_basis_by_wallet=scope is AllocationScope.WALLET,
         )
         session.add(user)
         session.flush()
@@ -157,10 +158,17 @@ def timed(label: str, seconds: float, detail: str = "") -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--transactions", type=int, default=1_000_000)
-    parser.add_argument("--method", type=str.upper, choices=[m.value for m in Method], default="FIFO")
-    parser.add_argument("--scope", choices=[s.value for s in Scope], default=Scope.UNIVERSAL.value)
+    parser.add_argument(
+        "--method", type=str.upper, choices=[m.value for m in CostBasisMethod], default="FIFO"
+    )
+    parser.add_argument(
+        "--scope",
+        type=str.upper,
+        choices=[s.value for s in AllocationScope],
+        default=AllocationScope.UNIVERSAL.value,
+    )
     args = parser.parse_args()
-    method, scope = Method(args.method), Scope(args.scope)
+    method, scope = CostBasisMethod(args.method), AllocationScope(args.scope)
 
     with tempfile.TemporaryDirectory(prefix="cairn-cost-basis-bench-") as work:
         home = Path(work)
@@ -191,7 +199,9 @@ def main() -> int:
     return 0
 
 
-def _phases(sessions: sessionmaker[Session], user_id: int, method: Method, scope: Scope) -> None:
+def _phases(
+    sessions: sessionmaker[Session], user_id: int, method: CostBasisMethod, scope: AllocationScope
+) -> None:
     started = time.perf_counter()
     with sessions() as session:
         ledger = EngineLedger(flow_batches(session, user_id))
@@ -228,7 +238,7 @@ def _phases(sessions: sessionmaker[Session], user_id: int, method: Method, scope
     )
 
 
-def _cli(home: Path, method: Method, scope: Scope) -> None:
+def _cli(home: Path, method: CostBasisMethod, scope: AllocationScope) -> None:
     command = [
         str(Path(sys.executable).with_name("cairn")),
         *("lots", "compute", str(home / "ledger.parquet"), "--method", method.value, "--scope", scope.value),

@@ -107,7 +107,9 @@ def write_input(txs: pl.DataFrame, directory: Path) -> tuple[Path, Path]:
                     None,
                 ]
             )
-        elif kind == "SELL":
+        elif kind in ("SELL", "TRADE"):
+            # a trade is a sale of one asset and a buy of the other, its fee on the buy
+            crypto_fee = _satoshis(tx["crypto_fee"]) if kind == "SELL" else "0"
             table(asset, "OUT").append(
                 [
                     when,
@@ -117,7 +119,7 @@ def write_input(txs: pl.DataFrame, directory: Path) -> tuple[Path, Path]:
                     "Sell",
                     spot,
                     quantity,
-                    _satoshis(tx["crypto_fee"]),
+                    crypto_fee,
                     None,
                     None,
                     None,
@@ -125,42 +127,25 @@ def write_input(txs: pl.DataFrame, directory: Path) -> tuple[Path, Path]:
                     None,
                 ]
             )
-        elif kind == "TRADE":
-            other = tx["to_asset"]
-            table(asset, "OUT").append(
-                [
-                    when,
-                    asset,
-                    account,
-                    HOLDER,
-                    "Sell",
-                    spot,
-                    quantity,
-                    "0",
-                    None,
-                    None,
-                    None,
-                    tx["tx_id"],
-                    None,
-                ]
-            )
-            table(other, "IN").append(
-                [
-                    when,
-                    other,
-                    account,
-                    HOLDER,
-                    "Buy",
-                    _cents(tx["to_price_cents"]),
-                    _satoshis(tx["to_quantity"]),
-                    None,
-                    value,
-                    None,
-                    _cents(tx["fiat_fee_cents"]),
-                    tx["tx_id"] + "b",
-                    None,
-                ]
-            )
+            if kind == "TRADE":
+                other = tx["to_asset"]
+                table(other, "IN").append(
+                    [
+                        when,
+                        other,
+                        account,
+                        HOLDER,
+                        "Buy",
+                        _cents(tx["to_price_cents"]),
+                        _satoshis(tx["to_quantity"]),
+                        None,
+                        value,
+                        None,
+                        _cents(tx["fiat_fee_cents"]),
+                        tx["tx_id"] + "b",
+                        None,
+                    ]
+                )
         else:
             table(asset, "INTRA").append(
                 [

@@ -5,7 +5,8 @@
 - `errors`: the specification's error catalogue, codes and user-facing texts;
 - `fiat`: the ISO 4217 codes that are money, never lots;
 - `transfers`: the transaction types of the two legs of a transfer, and who linked them;
-- `engine_columns`: the lot engine's columns, in the ledger it reads and the tables it writes.
+- `lot_engine`: the lot engine's words: the flow types it reads, its columns in the ledger it reads
+  and the tables it writes.
 
 Pure: the standard library only, importing nothing else of the project, so any layer (the API, the
 worker, ingest, analytics) may import it without pulling in another.

@@ -7,7 +7,7 @@ from vocabulary.enums import TransactionType as Type
 # Ledger types whose receipts the cost-basis run reads as income, and whose other flows it reads as a
 # receive's (activities.cost_basis_ledger.ENGINE_TYPES). Derivative profits are left out: their losses
 # are read as lost, not sent, so they are not a receive that happens to be income.
-INCOME_TYPES = frozenset(
+INCOME_LEDGER_TYPES = frozenset(
     {
         Type.STAKING_REWARD,
         Type.MINING_REWARD,
@@ -22,4 +22,4 @@ INCOME_TYPES = frozenset(
 )
 NOT_TAXABLE_AS = Type.RECEIVE  # what an income transaction the user calls not taxable is read as
 TAXABLE_AS = Type.INCOME  # what a receive the user calls taxable is read as
-TAXABILITY_TYPES = INCOME_TYPES | {NOT_TAXABLE_AS}
+TAXABILITY_TYPES = INCOME_LEDGER_TYPES | {NOT_TAXABLE_AS}

@@ -22,7 +22,7 @@ with workflow.unsafe.imports_passed_through():
         CostBasisOutcome,
         CostBasisSummary,
     )
-    from contracts.heartbeats import HEARTBEAT_TIMEOUT
+    from contracts.timeouts import HEARTBEAT_TIMEOUT
 
 COMPUTE_TIMEOUT = timedelta(hours=4)
 COMPUTE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=5), maximum_attempts=3)

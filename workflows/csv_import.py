@@ -8,12 +8,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     from contracts.cost_basis import ENQUEUE_COST_BASIS
-    from contracts.heartbeats import HEARTBEAT_TIMEOUT
     from contracts.imports import (
         ACCOUNT_IMPORT_WORKFLOW,
         CSV_IMPORT_WORKFLOW,
@@ -24,13 +22,12 @@ with workflow.unsafe.imports_passed_through():
         FinishImportInput,
         ImportCounts,
     )
+    from contracts.timeouts import HEARTBEAT_TIMEOUT, OUTAGE_RETRY
     from contracts.transfers import MATCH_TRANSFERS
     from vocabulary.enums import QueuePriority
 
 IMPORT_TIMEOUT = timedelta(hours=2)
-IMPORT_RETRY = RetryPolicy(initial_interval=timedelta(seconds=2), maximum_attempts=5)
 MATCH_TIMEOUT = timedelta(minutes=30)
-MATCH_RETRY = RetryPolicy(initial_interval=timedelta(seconds=2), maximum_attempts=5)
 SHORT_TIMEOUT = timedelta(minutes=1)
 
 
@@ -42,7 +39,7 @@ async def _import(params: CsvImportInput, *, new_account: bool) -> CsvImportOutc
             result_type=ImportCounts,
             start_to_close_timeout=IMPORT_TIMEOUT,
             heartbeat_timeout=HEARTBEAT_TIMEOUT,
-            retry_policy=IMPORT_RETRY,
+            retry_policy=OUTAGE_RETRY,
         )
     except ActivityError as failure:
         # A bad file's message is the user's to read; other failures get the generic text.
@@ -62,7 +59,7 @@ async def _import(params: CsvImportInput, *, new_account: bool) -> CsvImportOutc
             params.user_id,
             start_to_close_timeout=MATCH_TIMEOUT,
             heartbeat_timeout=HEARTBEAT_TIMEOUT,
-            retry_policy=MATCH_RETRY,
+            retry_policy=OUTAGE_RETRY,
         )
     finally:  # the transactions are in: the job has succeeded whatever matching does
         await workflow.execute_activity(

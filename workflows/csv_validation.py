@@ -6,11 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from contracts.heartbeats import HEARTBEAT_TIMEOUT
+    from contracts.timeouts import HEARTBEAT_TIMEOUT, OUTAGE_RETRY
     from contracts.validation import (
         RECORD_CSV_VALIDATION,
         VALIDATE_CSV_FILE,
@@ -22,7 +21,6 @@ with workflow.unsafe.imports_passed_through():
     from vocabulary.errors import VALIDATION_FAILED
 
 VALIDATE_TIMEOUT = timedelta(minutes=30)
-VALIDATE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=3)
 RECORD_TIMEOUT = timedelta(minutes=1)
 
 
@@ -38,7 +36,7 @@ class ValidateCsvWorkflow:
                 result_type=CsvFileReport,
                 start_to_close_timeout=VALIDATE_TIMEOUT,
                 heartbeat_timeout=HEARTBEAT_TIMEOUT,
-                retry_policy=VALIDATE_RETRY,
+                retry_policy=OUTAGE_RETRY,
             )
         except ActivityError:
             report, failed = CsvFileReport(errors=[VALIDATION_FAILED]), True

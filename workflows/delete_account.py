@@ -9,7 +9,7 @@ from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
     from contracts.account_deletion import DELETE_ACCOUNT, DELETE_ACCOUNT_WORKFLOW, DeleteAccountInput
-    from contracts.heartbeats import HEARTBEAT_TIMEOUT
+    from contracts.timeouts import HEARTBEAT_TIMEOUT
 
 DELETE_TIMEOUT = timedelta(hours=6)
 DELETE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=5), maximum_interval=timedelta(minutes=5))

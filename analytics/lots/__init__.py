@@ -5,17 +5,13 @@ from analytics.lots.ledger_input import LedgerError, read_ledger, validate_ledge
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.summary import summarize
 from analytics.lots.timeline import MethodTimeline, Period, read_timeline
-from analytics.lots.vocabulary import Callout, Method, Scope
 from analytics.lots.writers import write_outputs
 
 __all__ = [
-    "Callout",
     "LedgerError",
     "LotResult",
-    "Method",
     "MethodTimeline",
     "Period",
-    "Scope",
     "Snapshot",
     "compute",
     "read_ledger",

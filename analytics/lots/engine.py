@@ -20,8 +20,11 @@ from analytics.lots.tables import (
     scaled,
 )
 from analytics.lots.timeline import MethodTimeline
-from analytics.lots.vocabulary import TAXPAYER_WIDE_METHODS, Method, Scope
 from analytics.lots.walk import Walked, walk
+from vocabulary.enums import AllocationScope, CostBasisMethod
+
+# the methods whose pool holds all of a taxpayer's holdings, whichever wallet they sit in
+TAXPAYER_WIDE_METHODS = frozenset({CostBasisMethod.ACB, CostBasisMethod.SP})
 
 
 @dataclass
@@ -36,7 +39,7 @@ class LotResult:
     """
 
     method: str
-    scope: Scope
+    scope: AllocationScope
     lots: pl.DataFrame
     disposals: pl.DataFrame
     income: pl.DataFrame
@@ -51,8 +54,8 @@ class LotResult:
 
 def compute(
     ledger: pl.DataFrame,
-    method: Method | MethodTimeline,
-    scope: Scope = Scope.UNIVERSAL,
+    method: CostBasisMethod | MethodTimeline,
+    scope: AllocationScope = AllocationScope.UNIVERSAL,
     *,
     base_currency: str = "USD",
     start: Snapshot | None = None,
@@ -75,7 +78,7 @@ def compute(
 def result_from_events(
     events: pl.DataFrame,
     timeline: MethodTimeline,
-    scope: Scope,
+    scope: AllocationScope,
     start: Snapshot | None = None,
     until: datetime | None = None,
 ) -> LotResult:
@@ -97,10 +100,12 @@ def result_from_events(
     )
 
 
-def checked_timeline(method: Method | MethodTimeline, scope: Scope, start: Snapshot | None) -> MethodTimeline:
+def checked_timeline(
+    method: CostBasisMethod | MethodTimeline, scope: AllocationScope, start: Snapshot | None
+) -> MethodTimeline:
     """The method as a timeline; ValueError for an impossible method/scope/snapshot combination."""
     timeline = method if isinstance(method, MethodTimeline) else MethodTimeline.single(method)
-    if scope is Scope.WALLET and timeline.methods & TAXPAYER_WIDE_METHODS:
+    if scope is AllocationScope.WALLET and timeline.methods & TAXPAYER_WIDE_METHODS:
         raise ValueError("ACB and SP pool all of a taxpayer's holdings: use the universal scope")
     if start is not None and start.scope is not scope:
         raise ValueError(f"the snapshot was computed in the {start.scope} scope, not {scope}")

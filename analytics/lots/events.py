@@ -12,8 +12,9 @@ import polars as pl
 
 from analytics.lots.c_core import _c_core, buffer, from_bytes, scaled_as_decimal
 from analytics.lots.ledger_input import LedgerError
-from analytics.lots.vocabulary import EXCHANGE_TYPES, FEE_TYPE, INCOME_TYPES, SCALE, ZERO_PROCEEDS_TYPES
+from vocabulary.enums import TransactionType
 from vocabulary.fiat import FIAT_CODES
+from vocabulary.lot_engine import EXCHANGE_TYPES, FEE_TYPE, INCOME_TYPES, SCALE, ZERO_PROCEEDS_TYPES
 
 ACQUIRE, MOVE, DISPOSE = 0, 1, 2
 _INT = pl.Int128
@@ -178,7 +179,7 @@ def _valued(flows: pl.DataFrame, base_currency: str, first_tx: int = 0) -> pl.Da
             | (link.cast(pl.Int8) * 4)
             | (pl.col("fiat").cast(pl.Int8) * 8)
             | ((pl.col("asset") == base_currency).cast(pl.Int8) * 16)
-            | (pl.col("type").is_in(["BUY", "SELL"]).cast(pl.Int8) * 32)
+            | (pl.col("type").is_in([TransactionType.BUY, TransactionType.SELL]).cast(pl.Int8) * 32)
             | (pl.col("type").is_in(sorted(EXCHANGE_TYPES)).cast(pl.Int8) * 64)
         ).alias("flags"),
         pl.col("value").fill_null(0).alias("value"),
@@ -246,7 +247,7 @@ def _valued_polars(flows: pl.DataFrame, base_currency: str) -> pl.DataFrame:
         .then(pl.col("in_sum"))
         .cast(_INT)
     )
-    given_or_received = pl.col("type").is_in(["BUY", "SELL"])
+    given_or_received = pl.col("type").is_in([TransactionType.BUY, TransactionType.SELL])
     target = (
         trading
         & ~pl.col("fiat")

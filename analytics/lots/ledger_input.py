@@ -12,8 +12,7 @@ from pathlib import Path
 import polars as pl
 
 from analytics.lots.c_core import stripped
-from analytics.lots.vocabulary import FLOW_TYPES, SCALE
-from vocabulary.engine_columns import LEDGER_COLUMNS
+from vocabulary.lot_engine import FLOW_TYPES, LEDGER_COLUMNS, SCALE
 
 DECIMAL = pl.Decimal(38, SCALE)
 TIMESTAMP = pl.Datetime("us", "UTC")

@@ -16,8 +16,8 @@ from typing import Any
 
 from analytics.lots.events import ACQUIRE, DISPOSE, MOVE, split_exactly
 from analytics.lots.timeline import MethodTimeline
-from analytics.lots.uk_matching import Flow, Identification, identify
-from analytics.lots.vocabulary import POOLED_METHODS, Method, Scope, SpRule
+from analytics.lots.uk_matching import Flow, Identification, SpRule, identify
+from vocabulary.enums import AllocationScope, CostBasisMethod
 
 QTY, COST, ORDER, ACQUIRED, ROW, RANK = range(6)
 Piece = list[int]
@@ -27,6 +27,8 @@ RANK_SCALE = 10**80
 ROW_BITS = 40
 MICROS_PER_DAY = 86_400_000_000
 SUPERFICIAL_DAYS = 30
+# the methods that consume a pool (its quantity and cost), not lots one by one
+POOLED_METHODS = frozenset({CostBasisMethod.ACB, CostBasisMethod.WAC, CostBasisMethod.SP})
 _SP_RULES = {SpRule.SAME_DAY: 1, SpRule.BED_AND_BREAKFAST: 2, SpRule.SECTION_104: 3}
 
 
@@ -41,13 +43,13 @@ def rank(piece: Piece) -> int:
     return piece[RANK]
 
 
-_KEYS: dict[Method, Callable[[Piece], Any]] = {
-    Method.FIFO: lambda piece: piece[ORDER],
-    Method.LIFO: lambda piece: -piece[ORDER],
-    Method.HIFO: lambda piece: (-rank(piece), piece[ORDER]),
-    Method.LOFO: lambda piece: (rank(piece), piece[ORDER]),
+_KEYS: dict[CostBasisMethod, Callable[[Piece], Any]] = {
+    CostBasisMethod.FIFO: lambda piece: piece[ORDER],
+    CostBasisMethod.LIFO: lambda piece: -piece[ORDER],
+    CostBasisMethod.HIFO: lambda piece: (-rank(piece), piece[ORDER]),
+    CostBasisMethod.LOFO: lambda piece: (rank(piece), piece[ORDER]),
 }
-_POOLED_KEY = _KEYS[Method.FIFO]
+_POOLED_KEY = _KEYS[CostBasisMethod.FIFO]
 
 
 class Pool:
@@ -126,7 +128,7 @@ class EventColumns:
 def match(
     columns: EventColumns,
     timeline: MethodTimeline,
-    scope: Scope,
+    scope: AllocationScope,
     start: Sequence[StartLot],
 ) -> Matching:
     """Walk every asset's events (sorted by asset, then time) and consume lots.
@@ -159,19 +161,23 @@ Slice = tuple[int, int, int, int, int]
 
 class _Walk:
     def __init__(
-        self, columns: EventColumns, timeline: MethodTimeline, scope: Scope, start: Sequence[StartLot]
+        self,
+        columns: EventColumns,
+        timeline: MethodTimeline,
+        scope: AllocationScope,
+        start: Sequence[StartLot],
     ):
         self.columns = columns
         self.switches, self.methods = timeline.switch_points()
-        self.wallet = scope is Scope.WALLET
+        self.wallet = scope is AllocationScope.WALLET
         self.first_acquisition_row = len(start)
         self.first_order = max((lot.order for lot in start), default=-1) + 1
         self.next_row = len(start) + sum(1 for kind in columns.kind if kind == ACQUIRE)
         self.result = Matching()
         self.pools: dict[str | None, Pool] = {}
-        self._use(Method.FIFO)
+        self._use(CostBasisMethod.FIFO)
 
-    def _use(self, method: Method) -> None:
+    def _use(self, method: CostBasisMethod) -> None:
         self.method = method
         self.pooled = method in POOLED_METHODS
         self.key = _POOLED_KEY if self.pooled else _KEYS[method]
@@ -191,8 +197,10 @@ class _Walk:
             start.quantity += piece[QTY]
             start.cost += piece[COST]
             heappush(start.heap, (self.key(piece), piece))
-        self.identification = self._identify(begin, end) if Method.SP in self.methods else Identification()
-        self.holdings = _Holdings(c, begin, end) if Method.ACB in self.methods else None
+        self.identification = (
+            self._identify(begin, end) if CostBasisMethod.SP in self.methods else Identification()
+        )
+        self.holdings = _Holdings(c, begin, end) if CostBasisMethod.ACB in self.methods else None
 
         acquire, dispose = self._acquire, self._dispose
         for i in range(begin, end):
@@ -218,7 +226,7 @@ class _Walk:
                 pool.share_cost()
             self.result.open_pieces.extend(pool.pieces())
 
-    def _switch(self, method: Method) -> None:
+    def _switch(self, method: CostBasisMethod) -> None:
         if self.pooled:
             for pool in self.pools.values():
                 pool.share_cost()
@@ -235,7 +243,10 @@ class _Walk:
         acquisitions: list[Flow] = []
         disposals: list[Flow] = []
         for i in range(begin, end):
-            if c.kind[i] == MOVE or self.methods[bisect_right(self.switches, c.ts[i])] is not Method.SP:
+            if (
+                c.kind[i] == MOVE
+                or self.methods[bisect_right(self.switches, c.ts[i])] is not CostBasisMethod.SP
+            ):
                 continue
             flow = Flow(i, c.ts[i] // MICROS_PER_DAY, c.quantity[i], c.amount[i])
             (acquisitions if c.kind[i] == ACQUIRE else disposals).append(flow)
@@ -306,7 +317,7 @@ class _Walk:
     def _dispose(self, pool: Pool, event: int, quantity: int, proceeds: int) -> None:
         parts: list[Slice] = []
         rule = 0
-        if self.method is Method.SP:
+        if self.method is CostBasisMethod.SP:
             ts, acquisition = self.columns.ts, self.columns.acquisition
             for matched in self.identification.matches.get(event, ()):
                 row = self.first_acquisition_row + acquisition[matched.acquisition]
@@ -324,7 +335,7 @@ class _Walk:
         first = len(slices)
         for part, share in zip(parts, shares, strict=True):
             slices.append((event, *part, share))
-        if self.holdings is not None and self.method is Method.ACB:
+        if self.holdings is not None and self.method is CostBasisMethod.ACB:
             self._superficial(pool, event, first, self.holdings)
 
     def _superficial(self, pool: Pool, event: int, first: int, holdings: "_Holdings") -> None:

@@ -30,10 +30,10 @@ from analytics.lots.ledger_input import LedgerError, read_ledger, validate_ledge
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.tables import decimal_lots, disposals_table, finish_lots, income_table, lots_table
 from analytics.lots.timeline import MethodTimeline
-from analytics.lots.vocabulary import Method, Scope
 from analytics.lots.walk import c_core_method, c_core_walk, n_acquisitions
 from analytics.lots.writers import Part, ResultWriter, Written
-from vocabulary.engine_columns import LEDGER_COLUMNS
+from vocabulary.enums import AllocationScope, CostBasisMethod
+from vocabulary.lot_engine import LEDGER_COLUMNS
 
 BATCH_ROWS = 250_000  # ledger rows read at a time (see compute_and_write_file)
 RUN_EVENTS = 100_000  # assets are walked in runs of at least this many events (or one asset); smaller
@@ -46,8 +46,8 @@ class NotInTransactionOrder(LedgerError):
 
 def compute_and_write(
     ledger: pl.DataFrame | Iterable[pl.DataFrame],
-    method: Method | MethodTimeline,
-    scope: Scope,
+    method: CostBasisMethod | MethodTimeline,
+    scope: AllocationScope,
     writer: ResultWriter,
     *,
     base_currency: str = "USD",
@@ -74,8 +74,8 @@ def compute_and_write(
 
 def compute_and_write_file(
     path: Path,
-    method: Method | MethodTimeline,
-    scope: Scope,
+    method: CostBasisMethod | MethodTimeline,
+    scope: AllocationScope,
     writer: ResultWriter,
     *,
     base_currency: str = "USD",
@@ -183,7 +183,7 @@ def _add_parts(
 
 
 def _write(
-    events: Events, timeline: MethodTimeline, scope: Scope, writer: ResultWriter, run_events: int
+    events: Events, timeline: MethodTimeline, scope: AllocationScope, writer: ResultWriter, run_events: int
 ) -> Written:
     code = c_core_method(events.frame, timeline, [])
     if code is None or events.frame.is_empty():
@@ -233,7 +233,7 @@ def asset_runs(lengths: list[int], run_events: int) -> list[tuple[int, int]]:
 
 
 def _walked_runs(
-    events: Events, code: int, timeline: MethodTimeline, scope: Scope, run_events: int
+    events: Events, code: int, timeline: MethodTimeline, scope: AllocationScope, run_events: int
 ) -> Generator[list[Part], None, Written]:
     """The tables of each run of assets as the C core walks it; what was made, at the end."""
     carried = Snapshot.empty(scope).lots
@@ -241,7 +241,7 @@ def _walked_runs(
     counts = [0, 0, 0]
     for offset, length in asset_runs(events.asset_lengths(), run_events):
         part = events.take(offset, length)
-        walked = c_core_walk(part, code, scope is Scope.WALLET, next_row)
+        walked = c_core_walk(part, code, scope is AllocationScope.WALLET, next_row)
         first_row = int(part["acquisition"][0])
         scaled = finish_lots(lots_table(part, carried, walked, first_row, next_row), walked)
         next_row += walked.moved.height

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import polars as pl
 
-from analytics.lots.vocabulary import SCALE, Scope
+from vocabulary.enums import AllocationScope
+from vocabulary.lot_engine import SCALE
 
 _DECIMAL = pl.Decimal(38, SCALE)
 _COLUMNS: dict[str, pl.DataType] = {
@@ -40,11 +41,11 @@ class Snapshot:
     """
 
     as_of: datetime | None
-    scope: Scope
+    scope: AllocationScope
     lots: pl.DataFrame
 
     @classmethod
-    def empty(cls, scope: Scope) -> "Snapshot":
+    def empty(cls, scope: AllocationScope) -> "Snapshot":
         return cls(as_of=None, scope=scope, lots=pl.DataFrame(schema=SNAPSHOT_SCHEMA))
 
     def save(self, path: Path) -> None:
@@ -58,6 +59,6 @@ class Snapshot:
         as_of = metadata.get("as_of", "")
         return cls(
             as_of=datetime.fromisoformat(as_of) if as_of else None,
-            scope=Scope(metadata["scope"]),
+            scope=AllocationScope(metadata["scope"]),
             lots=pl.read_parquet(path).cast(dict(SNAPSHOT_SCHEMA)),  # type: ignore[arg-type]
         )

@@ -8,7 +8,8 @@ from typing import Any
 import polars as pl
 
 from analytics.lots.engine import LotResult
-from analytics.lots.vocabulary import Callout, Scope
+from analytics.lots.tables import CALLOUTS
+from vocabulary.enums import AllocationScope, CalloutType
 
 TOTAL_KEYS = ("proceeds", "cost_basis", "short_term_gain", "long_term_gain", "income")
 
@@ -30,7 +31,7 @@ class Totals:
     """The summary's sums and flagged flows, gathered over parts of a result (runs of assets)."""
 
     sums: list[pl.DataFrame] = field(default_factory=list)
-    flagged: dict[Callout, list[pl.Series]] = field(default_factory=lambda: {c: [] for c in Callout})
+    flagged: dict[CalloutType, list[pl.Series]] = field(default_factory=lambda: {c: [] for c in CALLOUTS})
 
     def add(self, table: str, frame: pl.DataFrame) -> None:
         """Rows of one of the result's tables (by its name: lots, disposals or income)."""
@@ -51,10 +52,10 @@ class Totals:
             received = frame.select("asset", pl.col("received_at").dt.year().alias("year"), income="value")
             self.sums.append(_by_asset_and_year(received))
         ids = frame["lot_id"] if table == "lots" else frame["flow_id"]
-        for callout in Callout:
+        for callout in CALLOUTS:
             self.flagged[callout].append(ids.filter(frame["callout"].str.contains(callout.value)))
 
-    def summary(self, method: str, scope: Scope) -> dict[str, Any]:
+    def summary(self, method: str, scope: AllocationScope) -> dict[str, Any]:
         rows = pl.concat(self.sums, how="diagonal_relaxed").fill_null(0)
         by_asset = rows.group_by("asset", "year").agg(pl.col(TOTAL_KEYS).sum()).sort("asset", "year")
         by_year = rows.group_by("year").agg(pl.col(TOTAL_KEYS).sum()).sort("year")

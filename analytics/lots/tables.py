@@ -6,12 +6,15 @@ import polars as pl
 
 from analytics.lots.c_core import lineage, scaled_as_decimal
 from analytics.lots.events import ACQUIRE
-from analytics.lots.vocabulary import SCALE, Callout, SpRule
+from analytics.lots.uk_matching import SpRule
 from analytics.lots.walk import Walked
-from vocabulary.engine_columns import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS
+from vocabulary.enums import CalloutType
+from vocabulary.lot_engine import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS, SCALE
 
 DECIMAL = pl.Decimal(38, SCALE)
 TIMESTAMP = pl.Datetime("us", "UTC")
+# the callouts the engine flags rows with
+CALLOUTS = (CalloutType.INSUFFICIENT_QUANTITY, CalloutType.MISSING_PRICE_HISTORY)
 _RULES = {1: SpRule.SAME_DAY.value, 2: SpRule.BED_AND_BREAKFAST.value, 3: SpRule.SECTION_104.value}
 
 
@@ -49,7 +52,7 @@ def lots_table(
         acquired_at=pl.col("ts"),
         quantity=pl.col("quantity"),
         cost_basis=pl.col("amount"),
-        callout=pl.when(pl.col("missing_price")).then(pl.lit(Callout.MISSING_PRICE_HISTORY.value)),
+        callout=pl.when(pl.col("missing_price")).then(pl.lit(CalloutType.MISSING_PRICE_HISTORY.value)),
     )
     head = pl.concat(
         [
@@ -110,7 +113,7 @@ def _moved(
             "quantity": moved["quantity"],
             "cost_basis": moved["cost_basis"],
             "callout": parents.to_frame("parent")
-            .select(pl.when(pl.col("parent") < 0).then(pl.lit(Callout.INSUFFICIENT_QUANTITY.value)))
+            .select(pl.when(pl.col("parent") < 0).then(pl.lit(CalloutType.INSUFFICIENT_QUANTITY.value)))
             .to_series(),
         },
         schema=head.schema,
@@ -184,8 +187,8 @@ def disposals_table(events: pl.DataFrame, lots: pl.DataFrame, walked: Walked) ->
             .alias("term"),
             pl.col("rule").replace_strict(_RULES, default=None, return_dtype=pl.String).alias("rule"),
             pl.concat_str(
-                pl.when(pl.col("row") < 0).then(pl.lit(Callout.INSUFFICIENT_QUANTITY.value)),
-                pl.when(pl.col("missing_price")).then(pl.lit(Callout.MISSING_PRICE_HISTORY.value)),
+                pl.when(pl.col("row") < 0).then(pl.lit(CalloutType.INSUFFICIENT_QUANTITY.value)),
+                pl.when(pl.col("missing_price")).then(pl.lit(CalloutType.MISSING_PRICE_HISTORY.value)),
                 separator=";",
                 ignore_nulls=True,
             )
@@ -204,7 +207,7 @@ def income_table(events: pl.DataFrame) -> pl.DataFrame:
             pl.col("ts").cast(TIMESTAMP).alias("received_at"),
             pl.col("amount").alias("value"),
             pl.when(pl.col("missing_price"))
-            .then(pl.lit(Callout.MISSING_PRICE_HISTORY.value))
+            .then(pl.lit(CalloutType.MISSING_PRICE_HISTORY.value))
             .alias("callout"),
         )
         .select(INCOME_COLUMNS)

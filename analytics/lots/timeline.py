@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from analytics.lots.ledger_input import LedgerError
-from analytics.lots.vocabulary import Method
+from vocabulary.enums import CostBasisMethod
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
@@ -16,7 +16,7 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 class Period:
     start: date
     end: date | None
-    method: Method
+    method: CostBasisMethod
 
 
 @dataclass(frozen=True)
@@ -42,10 +42,10 @@ class MethodTimeline:
                 raise ValueError(f"period ending {period.end} starts after it ends")
 
     @classmethod
-    def single(cls, method: Method) -> "MethodTimeline":
+    def single(cls, method: CostBasisMethod) -> "MethodTimeline":
         return cls((Period(date(1970, 1, 1), None, method),))
 
-    def outside(self, method: Method) -> "MethodTimeline":
+    def outside(self, method: CostBasisMethod) -> "MethodTimeline":
         """This timeline with `method` before its first period and after a closed last one."""
         first, last = self.periods[0], self.periods[-1]
         before = (
@@ -55,15 +55,15 @@ class MethodTimeline:
         return MethodTimeline((*before, *self.periods, *after))
 
     @property
-    def methods(self) -> frozenset[Method]:
+    def methods(self) -> frozenset[CostBasisMethod]:
         return frozenset(period.method for period in self.periods)
 
-    def switch_points(self) -> tuple[list[int], list[Method]]:
+    def switch_points(self) -> tuple[list[int], list[CostBasisMethod]]:
         """Start instants (µs since the epoch) of every period after the first, and all methods."""
         starts = [_micros(period.start) for period in self.periods[1:]]
         return starts, [period.method for period in self.periods]
 
-    def method_at(self, micros: int) -> Method:
+    def method_at(self, micros: int) -> CostBasisMethod:
         starts, methods = self.switch_points()
         return methods[bisect_right(starts, micros)]
 
@@ -91,7 +91,7 @@ def read_timeline(path: Path) -> MethodTimeline:
             except ValueError as error:
                 raise LedgerError(f"timeline: {error}", row=row_number, column="end_date") from None
             try:
-                method = Method(row["method"].strip().upper())
+                method = CostBasisMethod(row["method"].strip().upper())
             except ValueError:
                 raise LedgerError(
                     f"timeline: unknown method {row['method']!r}", row=row_number, column="method"

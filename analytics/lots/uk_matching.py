@@ -9,11 +9,19 @@ the pool. This only looks at quantities, so it runs before the pool is walked.
 from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from analytics.lots.events import split_exactly
-from analytics.lots.vocabulary import SpRule
 
 BED_AND_BREAKFAST_DAYS = 30
+
+
+class SpRule(StrEnum):
+    """The rule that matched a disposal slice (the disposals' `rule` column)."""
+
+    SAME_DAY = "SAME_DAY"
+    BED_AND_BREAKFAST = "BED_AND_BREAKFAST"
+    SECTION_104 = "SECTION_104"
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,14 @@ from analytics.lots.events import ACQUIRE
 from analytics.lots.matching import ORDER, RANK, ROW, ROW_BITS, UNRANKED, EventColumns, Matching, StartLot
 from analytics.lots.matching import match as python_match
 from analytics.lots.timeline import MethodTimeline
-from analytics.lots.vocabulary import Method, Scope
+from vocabulary.enums import AllocationScope, CostBasisMethod
 
-C_CORE_METHODS = {Method.FIFO: 0, Method.LIFO: 1, Method.HIFO: 2, Method.LOFO: 3}
+C_CORE_METHODS = {
+    CostBasisMethod.FIFO: 0,
+    CostBasisMethod.LIFO: 1,
+    CostBasisMethod.HIFO: 2,
+    CostBasisMethod.LOFO: 3,
+}
 RANK_SCALE = 10**80
 _I128 = pl.Int128
 SLICE_SCHEMA = {
@@ -57,11 +62,13 @@ class Walked:
     ranks: Callable[[], list[str]]
 
 
-def walk(events: pl.DataFrame, timeline: MethodTimeline, scope: Scope, start: list[StartLot]) -> Walked:
+def walk(
+    events: pl.DataFrame, timeline: MethodTimeline, scope: AllocationScope, start: list[StartLot]
+) -> Walked:
     """Walk the events (sorted by asset, time, kind, tx, flow; with an `acquisition` column)."""
     method = c_core_method(events, timeline, start)
     if method is not None:
-        return c_core_walk(events, method, scope is Scope.WALLET)
+        return c_core_walk(events, method, scope is AllocationScope.WALLET)
     return _python_walk(events, timeline, scope, start)
 
 
@@ -79,7 +86,7 @@ def c_core_method(events: pl.DataFrame, timeline: MethodTimeline, start: list[St
 
 
 def _python_walk(
-    events: pl.DataFrame, timeline: MethodTimeline, scope: Scope, start: list[StartLot]
+    events: pl.DataFrame, timeline: MethodTimeline, scope: AllocationScope, start: list[StartLot]
 ) -> Walked:
     columns = EventColumns(
         asset=events["asset"].to_list(),

@@ -27,8 +27,8 @@ import polars as pl
 from analytics.lots.c_core import write_csv
 from analytics.lots.engine import LotResult
 from analytics.lots.summary import Totals, summary_text
-from analytics.lots.vocabulary import Scope
-from vocabulary.engine_columns import RESULT_COLUMNS
+from vocabulary.enums import AllocationScope
+from vocabulary.lot_engine import RESULT_COLUMNS
 
 TABLES = tuple(RESULT_COLUMNS)
 # columns whose few values repeat (the rest are ids, unique or nearly): dictionary-encoded in the
@@ -44,7 +44,7 @@ class Written:
     """What was written: the method label, the scope and the rows of each table."""
 
     method: str
-    scope: Scope
+    scope: AllocationScope
     lots: int
     disposals: int
     income: int

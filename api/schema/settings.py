@@ -82,9 +82,7 @@ class SettingsQuery:
                 MethodPeriod(start_date=period.effective_from, method=period.method)
                 for period in await scope.periods()
             ],
-            allocation_scope=AllocationScope.WALLET
-            if user.cost_basis_by_wallet
-            else AllocationScope.UNIVERSAL,
+            allocation_scope=user.allocation_scope,
             universal_allowed=not universal_refused(user.country, today_utc()),
             tax_start_month=user.tax_year_start_month,
             tax_start_day=user.tax_year_start_day,

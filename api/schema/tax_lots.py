@@ -20,7 +20,6 @@ from api.string_bounds import max_length
 from ledger.models import DisposedLot as DisposedLotRow
 from ledger.models import TaxLot as TaxLotRow
 from ledger.scope.cost_basis import OpenLot, OpenLotOrder
-from vocabulary.enums import AllocationScope
 
 
 @strawberry.type
@@ -345,7 +344,5 @@ class TaxLotsQuery:
                 for step in proof.steps
             ],
             method=(proof.timeline_method or user.cost_basis_method).value,
-            scope=AllocationScope.WALLET.value
-            if user.cost_basis_by_wallet
-            else AllocationScope.UNIVERSAL.value,
+            scope=user.allocation_scope.value,
         )

@@ -252,10 +252,13 @@ def public_id_of(value: strawberry.ID) -> uuid.UUID | None:
         return None
 
 
-def _search(query: str, needs_review: bool | None, account_id: strawberry.ID | None) -> Search | None:
+def _search(
+    info: CairnInfo, query: str, needs_review: bool | None, account_id: strawberry.ID | None
+) -> Search | None:
     """The page's search; None when it names an account that cannot be the user's."""
+    user = info.context.user
     try:
-        search = parse(query)
+        search = parse(query, (user.tax_year_start_month, user.tax_year_start_day))
     except SearchError as error:
         raise GraphQLError(str(error)) from None
     if needs_review is not None:
@@ -273,7 +276,8 @@ Query = Annotated[
     strawberry.argument(
         description="Words and the filters has:review, wallet:{id}, is:uncategorized, asset_id:{id}, "
         "crypto_id:{id}, fiat_id:{id}, user_asset_id:{id}, nft_id:{id}, blockchain_token_id:{id}, "
-        "from:YYYY-MM-DD and to:YYYY-MM-DD, all combined.",
+        "from:YYYY-MM-DD, to:YYYY-MM-DD, tax_year:YYYY (the user's tax year) and callout:{TYPE} (of the "
+        "last cost-basis run), all combined.",
         directives=[MaxLength(chars=MAX_SEARCH_CHARS)],
     ),
 ]
@@ -301,7 +305,7 @@ class TransactionsQuery:
         account_id: strawberry.ID | None = None,
     ) -> TransactionPage:
         check_page(page, limit)
-        search = _search(query, needs_review, account_id)
+        search = _search(info, query, needs_review, account_id)
         if search is None:
             return TransactionPage(items=[], total=0, page=page, limit=limit, next_cursor=None)
         try:
@@ -320,7 +324,7 @@ class TransactionsQuery:
 
     @strawberry.field(description="How many transactions match the search.")
     async def transaction_count(self, info: CairnInfo, query: Query = "") -> int:
-        search = _search(query, None, None)
+        search = _search(info, query, None, None)
         return 0 if search is None else await info.context.scope.transactions.count(search)
 
     @strawberry.field(description="Assets a transaction may hold whose symbol or name starts with `query`.")

@@ -24,7 +24,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ledger.models.base import Base, created_at_column, text_enum
-from vocabulary.enums import CostBasisMethod
+from vocabulary.enums import AllocationScope, CostBasisMethod
 
 
 class User(Base):
@@ -54,6 +54,10 @@ class User(Base):
     tax_year_start_day: Mapped[int] = mapped_column(SmallInteger, default=1, server_default="1")
     settings: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default=text("'{}'::jsonb"))
     created_at: Mapped[datetime] = created_at_column()
+
+    @property
+    def allocation_scope(self) -> AllocationScope:
+        return AllocationScope.WALLET if self.cost_basis_by_wallet else AllocationScope.UNIVERSAL
 
 
 class CostBasisMethodPeriod(Base):

@@ -1,7 +1,9 @@
 """The transactions page's search (spec 001 §2): free words and the filters `has:review`, `wallet:{id}`,
 `is:uncategorized`, `asset_id:{id}` (and its kinds `crypto_id`, `fiat_id`, `user_asset_id`, `nft_id`,
-`blockchain_token_id`), plus `from:` and `to:` days (inclusive, UTC), all combined. Paging is by keyset
-on (timestamp, id), newest first: a cursor names the last row of the page before."""
+`blockchain_token_id`), `from:` and `to:` days (inclusive, UTC), `tax_year:{year}` (the user's tax year)
+and `callout:{TYPE}` (a callout of the last cost-basis run, as the tax year page links them), all
+combined. Paging is by keyset on (timestamp, id), newest first: a cursor names the last row of the page
+before."""
 
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from typing import Any
 from sqlalchemy import exists, func, or_, select, tuple_
 from sqlalchemy.orm import aliased
 
-from ledger.models import Asset, Flow, Transaction, TransactionReview
-from vocabulary.enums import TransactionType
+from ledger.models import Asset, DisposedLot, Flow, IncomeEvent, TaxLot, Transaction, TransactionReview
+from ledger.scope.cost_basis import tax_year_bounds
+from vocabulary.enums import CalloutType, TransactionType
 
 # the spec's asset filters, each naming an asset id (the kinds carry the prefix of their ids)
 ASSET_FILTERS = ("asset_id", "crypto_id", "fiat_id", "user_asset_id", "nft_id", "blockchain_token_id")
@@ -35,6 +38,7 @@ class Search:
     start: datetime | None = None
     end: datetime | None = None  # exclusive
     words: tuple[str, ...] = field(default=())
+    callouts: tuple[CalloutType, ...] = ()
 
     def conditions(self) -> list[Any]:
         where: list[Any] = []
@@ -54,7 +58,21 @@ class Search:
             where.append(Transaction.timestamp < self.end)
         for word in self.words:
             where.append(_matches(word))
+        for callout in self.callouts:
+            where.append(_has_callout(callout))
         return where
+
+
+def _has_callout(callout: CalloutType) -> Any:
+    """The transaction made a lot, a disposal or an income with `callout` in the last cost-basis run (the
+    rows the tax summary's callout counts count)."""
+    pattern = f"%{callout.value}%"
+    return or_(
+        *(
+            exists().where(model.transaction_id == Transaction.id, model.callout.like(pattern))
+            for model in (TaxLot, DisposedLot, IncomeEvent)
+        )
+    )
 
 
 def _matches(word: str) -> Any:
@@ -75,13 +93,16 @@ def _matches(word: str) -> Any:
     return or_(*matches)
 
 
-def parse(query: str) -> Search:
+def parse(query: str, tax_year_start: tuple[int, int] = (1, 1)) -> Search:
+    """The search `query` names; `tax_year:` years start on `tax_year_start` (month, day), the user's."""
     needs_review: bool | None = None
     uncategorized = False
     accounts: list[int] = []
     assets: list[str] = []
     words: list[str] = []
-    start = end = None
+    callouts: list[CalloutType] = []
+    starts: list[datetime] = []
+    ends: list[datetime] = []
     for term in query.split():
         key, colon, value = term.partition(":")
         if not colon:
@@ -97,12 +118,27 @@ def parse(query: str) -> Search:
         elif key in ("from", "to"):
             day = _day(term, value)
             if key == "from":
-                start = datetime.combine(day, time(), UTC)
+                starts.append(datetime.combine(day, time(), UTC))
             else:
-                end = datetime.combine(day + timedelta(days=1), time(), UTC)
+                ends.append(datetime.combine(day + timedelta(days=1), time(), UTC))
+        elif key == "tax_year":
+            year_start, year_end = tax_year_bounds(_year(term, value), *tax_year_start)
+            starts.append(year_start)
+            ends.append(year_end)
+        elif key == "callout":
+            callouts.append(_callout(term, value))
         else:
             raise SearchError(f"unknown filter {term!r}")
-    return Search(needs_review, uncategorized, tuple(accounts), tuple(assets), start, end, tuple(words))
+    return Search(
+        needs_review,
+        uncategorized,
+        tuple(accounts),
+        tuple(assets),
+        max(starts, default=None),  # the bounds all hold: the latest start, the earliest end
+        min(ends, default=None),
+        tuple(words),
+        tuple(callouts),
+    )
 
 
 def _day(term: str, value: str) -> date:
@@ -110,6 +146,20 @@ def _day(term: str, value: str) -> date:
         return date.fromisoformat(value)
     except ValueError:
         raise SearchError(f"{term!r}: a day is written YYYY-MM-DD") from None
+
+
+def _year(term: str, value: str) -> int:
+    year = int(value) if len(value) == 4 and value.isdecimal() else 0
+    if not 1 <= year < 9999:  # the next year's start must be a date too
+        raise SearchError(f"{term!r}: a tax year is written YYYY")
+    return year
+
+
+def _callout(term: str, value: str) -> CalloutType:
+    try:
+        return CalloutType(value)
+    except ValueError:
+        raise SearchError(f"{term!r}: a callout is one of {', '.join(CalloutType)}") from None
 
 
 @dataclass(frozen=True)

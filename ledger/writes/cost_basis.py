@@ -53,13 +53,12 @@ from ledger.models import (
 )
 from ledger.writes.copy import copy_text
 from ledger.writes.copy_format import copy_fields, copy_lines
-from vocabulary.engine_columns import RESULT_COLUMNS, STORED_NAMES
 from vocabulary.enums import CostBasisMethod, CostBasisState, CurrencyType, TransactionLinkType
 from vocabulary.enums import TransactionType as Type
-from vocabulary.taxability import INCOME_TYPES, NOT_TAXABLE_AS, TAXABLE_AS
+from vocabulary.lot_engine import RESULT_COLUMNS, SCALE, STORED_NAMES
+from vocabulary.taxability import INCOME_LEDGER_TYPES, NOT_TAXABLE_AS, TAXABLE_AS
 
 USD = "USD"  # the currency of every stored value (prices are USD closes)
-SCALE = 18  # decimals of every quantity and value the engine reads
 
 # Status
 
@@ -228,7 +227,10 @@ def flows_query(user_id: int) -> Select[Any]:
             and_(overridden.c.transaction_id.is_not(None), Transaction.type.in_(VALUED_BY_COUNTERPART)),
             Type.TRADE.value,
         ),
-        (and_(Transaction.is_taxable.is_(False), Transaction.type.in_(INCOME_TYPES)), NOT_TAXABLE_AS.value),
+        (
+            and_(Transaction.is_taxable.is_(False), Transaction.type.in_(INCOME_LEDGER_TYPES)),
+            NOT_TAXABLE_AS.value,
+        ),
         (and_(Transaction.is_taxable.is_(True), Transaction.type == NOT_TAXABLE_AS), TAXABLE_AS.value),
         else_=cast(Transaction.type, String),
     )

@@ -5,9 +5,10 @@ import sys
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from stack.commands.engine_options import add_engine_arguments, engine_method, method_missing
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from analytics.lots import Method, Scope
     from analytics.reports.types import ReportType
     from analytics.reports.year import Country
 
@@ -23,10 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--year", type=int, required=True)
     parser.add_argument("--country", type=str.upper, choices=[c.value for c in Country], default=None)
-    parser.add_argument("ledger", type=Path, metavar="LEDGER")
-    parser.add_argument("--method", type=str.upper, choices=[m.value for m in Method], default=None)
-    parser.add_argument("--timeline", type=Path, metavar="FILE", help="CSV: start_date,end_date,method")
-    parser.add_argument("--scope", choices=[s.value for s in Scope], default=Scope.UNIVERSAL.value)
+    add_engine_arguments(parser)
     parser.add_argument(
         "--as-of",
         type=date.fromisoformat,
@@ -46,15 +44,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def handle_report(args: argparse.Namespace) -> int:
-    from analytics.lots import LedgerError, Method, MethodTimeline, Scope, compute, read_ledger, read_timeline
+    from analytics.lots import LedgerError, compute, read_ledger
     from analytics.reports.catalogue import ReportInput, write_report
     from analytics.reports.form_1099da import Form1099DAError, read_1099da
     from analytics.reports.types import COUNTRY_OF, ReportType
     from analytics.reports.year import Country, TaxYear
     from ledger.reference.seed import bundled_assets
+    from vocabulary.enums import AllocationScope
 
-    if args.method is None and args.timeline is None:
-        print("cairn tax report: give --method, --timeline or both", file=sys.stderr)
+    if method_missing(args, "cairn tax report"):
         return 2
     form_1099da = None
     if args.form_1099da is not None:
@@ -70,18 +68,13 @@ def handle_report(args: argparse.Namespace) -> int:
     country = Country(args.country) if args.country else COUNTRY_OF.get(kind, Country.US)
     tax_year = TaxYear(args.year, country)
     try:
-        method: Method | MethodTimeline
-        if args.timeline is None:
-            method = Method(args.method)
-        else:
-            timeline = read_timeline(args.timeline)
-            method = timeline if args.method is None else timeline.outside(Method(args.method))
+        method = engine_method(args)
         ledger = read_ledger(args.ledger, validate=False)
-        result = compute(ledger, method, Scope(args.scope))
+        result = compute(ledger, method, AllocationScope(args.scope))
         lots = result.lots
         if kind is ReportType.LOTS_AS_OF_DATE:
             until = datetime.combine(args.as_of, datetime.min.time(), UTC) if args.as_of else tax_year.end
-            lots = compute(ledger, method, Scope(args.scope), until=until).lots
+            lots = compute(ledger, method, AllocationScope(args.scope), until=until).lots
     except (LedgerError, ValueError) as error:
         print(f"cairn tax report: {args.ledger}: {error}", file=sys.stderr)
         return 1

@@ -2,7 +2,7 @@
 
 import polars as pl
 
-from vocabulary.engine_columns import LEDGER_COLUMNS
+from vocabulary.lot_engine import LEDGER_COLUMNS
 
 
 def flows(*rows: tuple[str, ...]) -> pl.DataFrame:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import polars as pl
 
-from vocabulary.engine_columns import LEDGER_COLUMNS
+from vocabulary.lot_engine import LEDGER_COLUMNS
 
 ORACLES = Path(__file__).resolve().parents[3] / "shared" / "data" / "oracles"
 RP2 = ORACLES / "rp2"

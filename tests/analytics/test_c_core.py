@@ -9,13 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analytics.lots import Method, Scope, compute, events, walk
+from analytics.lots import compute, events, walk
 from analytics.lots.c_core import _c_core, c_core_available
 from tests.analytics.ledgers import buy, flows, sell
 from tests.analytics.test_properties import START, ledgers
+from vocabulary.enums import AllocationScope, CostBasisMethod
 
 common = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-C_CORE_METHODS = (Method.FIFO, Method.LIFO, Method.HIFO, Method.LOFO)
+C_CORE_METHODS = (CostBasisMethod.FIFO, CostBasisMethod.LIFO, CostBasisMethod.HIFO, CostBasisMethod.LOFO)
 
 
 def test_the_extension_is_built() -> None:
@@ -23,7 +24,9 @@ def test_the_extension_is_built() -> None:
     assert c_core_available()
 
 
-def _both(ledger: pl.DataFrame, method: Method, scope: Scope, monkeypatch: pytest.MonkeyPatch) -> None:
+def _both(
+    ledger: pl.DataFrame, method: CostBasisMethod, scope: AllocationScope, monkeypatch: pytest.MonkeyPatch
+) -> None:
     native = compute(ledger, method, scope)
     with monkeypatch.context() as patched:
         patched.setattr(walk, "_c_core", None)
@@ -37,9 +40,9 @@ def _both(ledger: pl.DataFrame, method: Method, scope: Scope, monkeypatch: pytes
 
 
 @common
-@given(ledgers, st.sampled_from(C_CORE_METHODS), st.sampled_from(tuple(Scope)))
+@given(ledgers, st.sampled_from(C_CORE_METHODS), st.sampled_from(tuple(AllocationScope)))
 def test_c_core_walk_and_valuation_match_the_reference(
-    ledger: pl.DataFrame, method: Method, scope: Scope
+    ledger: pl.DataFrame, method: CostBasisMethod, scope: AllocationScope
 ) -> None:
     with pytest.MonkeyPatch.context() as monkeypatch:
         _both(ledger, method, scope, monkeypatch)
@@ -122,10 +125,10 @@ def _rich(ops: list[tuple[int, str, str, str, str, str, str]]) -> pl.DataFrame:
 @given(
     st.lists(operation, min_size=1, max_size=30),
     st.sampled_from(C_CORE_METHODS),
-    st.sampled_from(tuple(Scope)),
+    st.sampled_from(tuple(AllocationScope)),
 )
 def test_c_core_matches_the_reference_on_awkward_ledgers(
-    ops: list[tuple[int, str, str, str, str, str, str]], method: Method, scope: Scope
+    ops: list[tuple[int, str, str, str, str, str, str]], method: CostBasisMethod, scope: AllocationScope
 ) -> None:
     ledger = _rich(ops)
     with pytest.MonkeyPatch.context() as monkeypatch:
@@ -162,8 +165,8 @@ def test_costs_per_unit_a_part_in_ten_to_the_nineteen_apart_are_ranked_exactly(d
     cheaper = buy("cheap", "2024-01-02T00:00:00", "X", "3", "10")
     acquisitions = [*dearer, *cheaper] if dearer_first else [*cheaper, *dearer]
     ledger = flows(*acquisitions, *sell("out", "2024-02-01T00:00:00", "X", "3", "12"))
-    for method, expected in ((Method.HIFO, "dear:0"), (Method.LOFO, "cheap:0")):
-        result = compute(ledger, method, Scope.UNIVERSAL)
+    for method, expected in ((CostBasisMethod.HIFO, "dear:0"), (CostBasisMethod.LOFO, "cheap:0")):
+        result = compute(ledger, method, AllocationScope.UNIVERSAL)
         assert result.disposals["lot_id"].to_list() == [expected]
 
 

@@ -45,7 +45,7 @@ def test_compute_writes_tables_database_and_summary(tmp_path: Path, suffix: str)
         ]
     assert counts == [(2,), (2,), (1,)]
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["method"] == "FIFO" and summary["scope"] == "universal"
+    assert summary["method"] == "FIFO" and summary["scope"] == "UNIVERSAL"
     assert summary["years"]["2021"]["income"] == "700"
     assert summary["years"]["2022"] == {
         "proceeds": "3000",
@@ -123,3 +123,12 @@ def test_taxpayer_wide_methods_refuse_the_wallet_scope(
     GOOD.write_csv(ledger)
     assert _run(str(ledger), "--method", "ACB", "--scope", "wallet", "--out", str(tmp_path / "o")) == 1
     assert "universal scope" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("given", ["wallet", "Wallet", "WALLET"])
+def test_the_scope_is_read_in_any_case_and_written_as_the_spec_spells_it(tmp_path: Path, given: str) -> None:
+    ledger = tmp_path / "ledger.csv"
+    GOOD.write_csv(ledger)
+    out = tmp_path / "out"
+    assert _run(str(ledger), "--method", "FIFO", "--scope", given, "--out", str(out)) == 0
+    assert json.loads((out / "summary.json").read_text())["scope"] == "WALLET"

@@ -7,8 +7,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from analytics.lots import Method, MethodTimeline, Period, Scope, Snapshot, compute, summarize
+from analytics.lots import MethodTimeline, Period, Snapshot, compute, summarize
 from tests.analytics.ledgers import buy, flows, sell, transfer
+from vocabulary.enums import AllocationScope, CostBasisMethod
 
 
 def _gains(frame: pl.DataFrame) -> list[Decimal]:
@@ -25,7 +26,7 @@ def test_acb_superficial_loss_is_denied_and_added_to_the_replacement() -> None:
         *buy("t3", "2023-02-15", "X", "5", "300"),
         *sell("t4", "2023-06-01", "X", "5", "600"),
     )
-    disposals = compute(ledger, Method.ACB).disposals
+    disposals = compute(ledger, CostBasisMethod.ACB).disposals
     assert _gains(disposals) == [Decimal(-200), Decimal(100)]
     assert disposals["denied_loss"].to_list() == [Decimal(200), Decimal(0)]
     assert disposals["cost_basis"].to_list() == [Decimal(1000), Decimal(500)]
@@ -39,13 +40,13 @@ def test_acb_loss_stands_when_the_replacement_is_gone_30_days_after() -> None:
         *buy("t3", "2023-02-15", "X", "5", "300"),
         *sell("t4", "2023-02-20", "X", "5", "300"),
     )
-    assert _gains(compute(ledger, Method.ACB).disposals) == [Decimal(-400), Decimal(0)]
+    assert _gains(compute(ledger, CostBasisMethod.ACB).disposals) == [Decimal(-400), Decimal(0)]
 
 
 def test_acb_loss_stands_with_no_purchase_in_the_window() -> None:
     """The only purchase is 31 days before the sale."""
     ledger = flows(*buy("t1", "2023-01-01", "X", "10", "1000"), *sell("t2", "2023-02-01", "X", "4", "240"))
-    disposals = compute(ledger, Method.ACB).disposals
+    disposals = compute(ledger, CostBasisMethod.ACB).disposals
     assert _gains(disposals) == [Decimal(-160)]
 
 
@@ -56,7 +57,7 @@ def test_acb_is_one_average_cost_per_asset() -> None:
         *buy("t2", "2023-03-01", "X", "1", "300", account="b"),
         *sell("t3", "2023-06-01", "X", "1", "250", account="a"),
     )
-    result = compute(ledger, Method.ACB)
+    result = compute(ledger, CostBasisMethod.ACB)
     assert _gains(result.disposals) == [Decimal(50)]
     assert result.lots["remaining_cost_basis"].sum() == Decimal(200)
 
@@ -68,7 +69,7 @@ def test_wac_averages_and_keeps_dates_first_in_first_out() -> None:
         *buy("t2", "2023-02-01", "X", "1", "30"),
         *sell("t3", "2023-03-01", "X", "2", "50"),
     )
-    result = compute(ledger, Method.WAC)
+    result = compute(ledger, CostBasisMethod.WAC)
     assert result.disposals.select("lot_id", "cost_basis", "gain").rows() == [
         ("t1:0", Decimal(30), Decimal(20))
     ]
@@ -85,8 +86,10 @@ def test_wac_in_the_wallet_scope_averages_per_account() -> None:
         *buy("t2", "2023-02-01", "X", "1", "300", account="b"),
         *sell("t3", "2023-03-01", "X", "1", "250", account="a"),
     )
-    assert compute(ledger, Method.WAC, Scope.WALLET).disposals["cost_basis"].to_list() == [Decimal(100)]
-    assert compute(ledger, Method.WAC).disposals["cost_basis"].to_list() == [Decimal(200)]
+    assert compute(ledger, CostBasisMethod.WAC, AllocationScope.WALLET).disposals["cost_basis"].to_list() == [
+        Decimal(100)
+    ]
+    assert compute(ledger, CostBasisMethod.WAC).disposals["cost_basis"].to_list() == [Decimal(200)]
 
 
 WALLET_LEDGER = flows(
@@ -101,7 +104,7 @@ WALLET_LEDGER = flows(
 def test_wallet_scope_moves_lots_with_their_dates_basis_and_route() -> None:
     """In b, FIFO takes the 0.5 moved from a (acquired 1 Jan, cost 50) then 0.7 of b's own lot
     (210): basis 260. The network fee in a is a disposal: 0.01 worth 5 against 1 of basis."""
-    result = compute(WALLET_LEDGER, Method.FIFO, Scope.WALLET)
+    result = compute(WALLET_LEDGER, CostBasisMethod.FIFO, AllocationScope.WALLET)
     sale = result.disposals.filter(pl.col("type") == "SELL")
     assert sale.select("lot_id", "origin_lot_id", "transfer_chain", "quantity", "cost_basis").rows() == [
         ("tA:0>tM:1", "tA:0", "tM:1", Decimal("0.5"), Decimal(50)),
@@ -123,7 +126,7 @@ def test_wallet_scope_moves_lots_with_their_dates_basis_and_route() -> None:
 
 def test_universal_scope_ignores_where_the_lots_sit() -> None:
     """One pool: the sale takes the 0.99 left of the first lot (99) and 0.21 of the second (63)."""
-    sale = compute(WALLET_LEDGER, Method.FIFO).disposals.filter(pl.col("type") == "SELL")
+    sale = compute(WALLET_LEDGER, CostBasisMethod.FIFO).disposals.filter(pl.col("type") == "SELL")
     assert sale["cost_basis"].to_list() == [Decimal(99), Decimal(63)]
     assert sale["transfer_chain"].to_list() == ["", ""]
 
@@ -133,7 +136,7 @@ def test_a_transfer_beyond_the_sending_wallet_arrives_with_zero_basis_flagged() 
         *buy("t1", "2023-01-01", "X", "1", "100", account="a"),
         *transfer("t2", "2023-02-01", "X", "3", "a", "b"),
     )
-    lots = compute(ledger, Method.FIFO, Scope.WALLET).lots
+    lots = compute(ledger, CostBasisMethod.FIFO, AllocationScope.WALLET).lots
     assert lots.select("lot_id", "account", "quantity", "cost_basis", "callout").rows() == [
         ("t1:0", "a", Decimal(1), Decimal(100), None),
         ("t1:0>t2:1", "b", Decimal(1), Decimal(100), None),
@@ -144,7 +147,7 @@ def test_a_transfer_beyond_the_sending_wallet_arrives_with_zero_basis_flagged() 
 def test_selling_more_than_held_yields_a_flagged_zero_basis_slice() -> None:
     """1 held at 100, 1.5 sold for 300: 1 against the lot (proceeds 200), 0.5 at zero basis (100)."""
     ledger = flows(*buy("t1", "2023-01-01", "X", "1", "100"), *sell("t2", "2023-02-01", "X", "1.5", "300"))
-    result = compute(ledger, Method.HIFO)
+    result = compute(ledger, CostBasisMethod.HIFO)
     assert result.disposals.select("lot_id", "quantity", "proceeds", "cost_basis", "callout").rows() == [
         ("t1:0", Decimal(1), Decimal(200), Decimal(100), None),
         (None, Decimal("0.5"), Decimal(100), Decimal(0), "INSUFFICIENT_QUANTITY"),
@@ -158,7 +161,7 @@ def test_flows_with_no_value_and_no_price_are_flagged_not_dropped() -> None:
         ("t2", "2023-02-01", "w", "TRADE", "X", "OUT", "1", ""),
         ("t2", "2023-02-01", "w", "TRADE", "Y", "IN", "5", ""),
     )
-    result = compute(ledger, Method.FIFO)
+    result = compute(ledger, CostBasisMethod.FIFO)
     assert result.lots.select("lot_id", "cost_basis", "callout").rows() == [
         ("t1:0", Decimal(0), "MISSING_PRICE_HISTORY"),
         ("t2:1", Decimal(0), "MISSING_PRICE_HISTORY"),
@@ -178,8 +181,8 @@ def test_timeline_switches_method_at_the_period_start() -> None:
     )
     timeline = MethodTimeline(
         (
-            Period(date(2020, 1, 1), date(2020, 12, 31), Method.FIFO),
-            Period(date(2021, 1, 1), None, Method.LIFO),
+            Period(date(2020, 1, 1), date(2020, 12, 31), CostBasisMethod.FIFO),
+            Period(date(2021, 1, 1), None, CostBasisMethod.LIFO),
         )
     )
     assert compute(ledger, timeline).disposals["lot_id"].to_list() == ["t1:0", "t4:0"]
@@ -195,8 +198,8 @@ def test_timeline_from_a_pooled_method_shares_the_pool_cost_out_to_the_lots() ->
     )
     timeline = MethodTimeline(
         (
-            Period(date(2020, 1, 1), date(2020, 12, 31), Method.WAC),
-            Period(date(2021, 1, 1), None, Method.HIFO),
+            Period(date(2020, 1, 1), date(2020, 12, 31), CostBasisMethod.WAC),
+            Period(date(2021, 1, 1), None, CostBasisMethod.HIFO),
         )
     )
     assert compute(ledger, timeline).disposals.select("lot_id", "cost_basis").rows() == [
@@ -212,8 +215,8 @@ def test_hifo_ranks_by_cost_per_unit_with_fees() -> None:
         *buy("tB", "2023-01-02", "X", "1", "120"),
         *sell("tS", "2023-02-01", "X", "1", "130"),
     )
-    assert compute(ledger, Method.HIFO).disposals["lot_id"].to_list() == ["tA:0"]
-    assert compute(ledger, Method.LOFO).disposals["lot_id"].to_list() == ["tB:0"]
+    assert compute(ledger, CostBasisMethod.HIFO).disposals["lot_id"].to_list() == ["tA:0"]
+    assert compute(ledger, CostBasisMethod.LOFO).disposals["lot_id"].to_list() == ["tB:0"]
 
 
 @pytest.mark.parametrize(
@@ -227,7 +230,7 @@ def test_hifo_ranks_by_cost_per_unit_with_fees() -> None:
 )
 def test_holding_period_follows_the_irs_anniversary_rule(acquired: str, disposed: str, term: str) -> None:
     ledger = flows(*buy("t1", acquired, "X", "1", "1"), *sell("t2", disposed, "X", "1", "2"))
-    assert compute(ledger, Method.FIFO).disposals["term"].to_list() == [term]
+    assert compute(ledger, CostBasisMethod.FIFO).disposals["term"].to_list() == [term]
 
 
 def test_acquisitions_come_before_disposals_at_one_timestamp() -> None:
@@ -235,7 +238,9 @@ def test_acquisitions_come_before_disposals_at_one_timestamp() -> None:
         *sell("t0", "2023-01-01T12:00:00Z", "X", "1", "150"),
         *buy("t9", "2023-01-01T12:00:00Z", "X", "1", "100"),
     )
-    assert compute(ledger, Method.FIFO).disposals.select("lot_id", "callout").rows() == [("t9:0", None)]
+    assert compute(ledger, CostBasisMethod.FIFO).disposals.select("lot_id", "callout").rows() == [
+        ("t9:0", None)
+    ]
 
 
 def test_buy_and_sell_fees_go_to_cost_and_proceeds() -> None:
@@ -246,9 +251,9 @@ def test_buy_and_sell_fees_go_to_cost_and_proceeds() -> None:
         *sell("t2", "2023-02-01", "X", "1", "800"),
         ("t2", "2023-02-01", "exchange", "SELL", "USD", "OUT", "8", "", "true", ""),
     )
-    assert compute(ledger, Method.FIFO).disposals.select("proceeds", "cost_basis", "gain").rows() == [
-        (Decimal(792), Decimal(505), Decimal(287))
-    ]
+    assert compute(ledger, CostBasisMethod.FIFO).disposals.select(
+        "proceeds", "cost_basis", "gain"
+    ).rows() == [(Decimal(792), Decimal(505), Decimal(287))]
 
 
 def test_trade_disposes_at_market_value_and_acquires_at_it() -> None:
@@ -258,7 +263,7 @@ def test_trade_disposes_at_market_value_and_acquires_at_it() -> None:
         ("t2", "2023-02-01", "w", "TRADE", "X", "OUT", "1", "400"),
         ("t2", "2023-02-01", "w", "TRADE", "Y", "IN", "3", ""),
     )
-    result = compute(ledger, Method.FIFO)
+    result = compute(ledger, CostBasisMethod.FIFO)
     assert _gains(result.disposals) == [Decimal(300)]
     assert result.lots.filter(pl.col("asset") == "Y")["cost_basis"].to_list() == [Decimal(400)]
 
@@ -272,7 +277,7 @@ def test_income_gift_lost_and_donation() -> None:
         ("t3", "2023-02-01", "w", "LOST", "X", "OUT", "1", "80"),
         ("t4", "2023-03-01", "w", "DONATION", "X", "OUT", "2", "200"),
     )
-    result = compute(ledger, Method.FIFO)
+    result = compute(ledger, CostBasisMethod.FIFO)
     assert result.income.select("type", "value").rows() == [("STAKING_REWARD", Decimal(50))]
     assert result.disposals.select("type", "proceeds", "cost_basis").rows() == [
         ("LOST", Decimal(0), Decimal(25)),
@@ -289,11 +294,13 @@ def test_a_saved_snapshot_continues_the_computation(tmp_path: Path) -> None:
         *sell("t3", "2022-09-01", "X", "0.5", "150"),
         *sell("t4", "2023-03-01", "X", "1", "400"),
     )
-    frozen = compute(ledger, Method.HIFO, until=datetime(2023, 1, 1, tzinfo=UTC))
+    frozen = compute(ledger, CostBasisMethod.HIFO, until=datetime(2023, 1, 1, tzinfo=UTC))
     frozen.snapshot.save(tmp_path / "2022.parquet")
-    resumed = compute(ledger, Method.HIFO, start=Snapshot.load(tmp_path / "2022.parquet"))
+    resumed = compute(ledger, CostBasisMethod.HIFO, start=Snapshot.load(tmp_path / "2022.parquet"))
     assert resumed.disposals.select("lot_id", "quantity", "cost_basis").rows() == [
         ("t2:0", Decimal("0.5"), Decimal(150)),
         ("t1:0", Decimal("0.5"), Decimal(50)),
     ]
-    assert resumed.disposals.equals(compute(ledger, Method.HIFO).disposals.filter(pl.col("tx_id") == "t4"))
+    assert resumed.disposals.equals(
+        compute(ledger, CostBasisMethod.HIFO).disposals.filter(pl.col("tx_id") == "t4")
+    )

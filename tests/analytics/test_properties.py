@@ -9,12 +9,19 @@ import polars as pl
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analytics.lots import Method, Scope, compute, write_outputs
+from analytics.lots import compute, write_outputs
 from tests.analytics.ledgers import flows
+from vocabulary.enums import AllocationScope, CostBasisMethod
 
 START = datetime(2021, 1, 1, tzinfo=UTC)
-LOT_METHODS = (Method.FIFO, Method.LIFO, Method.HIFO, Method.LOFO, Method.WAC)
-ALL_METHODS = (*LOT_METHODS, Method.ACB, Method.SP)
+LOT_METHODS = (
+    CostBasisMethod.FIFO,
+    CostBasisMethod.LIFO,
+    CostBasisMethod.HIFO,
+    CostBasisMethod.LOFO,
+    CostBasisMethod.WAC,
+)
+ALL_METHODS = (*LOT_METHODS, CostBasisMethod.ACB, CostBasisMethod.SP)
 
 operation = st.tuples(
     st.integers(0, 400),  # day
@@ -67,9 +74,11 @@ def _originals(lots: pl.DataFrame) -> pl.DataFrame:
 
 
 @common
-@given(ledgers, st.sampled_from(ALL_METHODS), st.sampled_from(tuple(Scope)))
-def test_quantity_and_basis_are_conserved(ledger: pl.DataFrame, method: Method, scope: Scope) -> None:
-    if scope is Scope.WALLET and method in (Method.ACB, Method.SP):
+@given(ledgers, st.sampled_from(ALL_METHODS), st.sampled_from(tuple(AllocationScope)))
+def test_quantity_and_basis_are_conserved(
+    ledger: pl.DataFrame, method: CostBasisMethod, scope: AllocationScope
+) -> None:
+    if scope is AllocationScope.WALLET and method in (CostBasisMethod.ACB, CostBasisMethod.SP):
         return
     result = compute(ledger, method, scope)
     consumed = result.disposals.filter(pl.col("lot_id").is_not_null())
@@ -84,7 +93,7 @@ def test_quantity_and_basis_are_conserved(ledger: pl.DataFrame, method: Method, 
 @common
 @given(ledgers, st.sampled_from(ALL_METHODS))
 def test_output_is_deterministic_byte_for_byte(
-    tmp_path_factory: object, ledger: pl.DataFrame, method: Method
+    tmp_path_factory: object, ledger: pl.DataFrame, method: CostBasisMethod
 ) -> None:
     base = Path(tmp_path_factory.mktemp("out"))  # type: ignore[attr-defined]
     write_outputs(compute(ledger, method), base / "one")
@@ -109,9 +118,9 @@ def test_total_proceeds_do_not_depend_on_the_method(ledger: pl.DataFrame) -> Non
 
 
 @common
-@given(ledgers, st.sampled_from(LOT_METHODS), st.sampled_from(tuple(Scope)), st.integers(0, 420))
+@given(ledgers, st.sampled_from(LOT_METHODS), st.sampled_from(tuple(AllocationScope)), st.integers(0, 420))
 def test_snapshot_plus_later_flows_equals_from_scratch(
-    ledger: pl.DataFrame, method: Method, scope: Scope, cut_day: int
+    ledger: pl.DataFrame, method: CostBasisMethod, scope: AllocationScope, cut_day: int
 ) -> None:
     cut = START + timedelta(days=cut_day)
     scratch = compute(ledger, method, scope)

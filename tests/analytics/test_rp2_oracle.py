@@ -9,8 +9,9 @@ from decimal import Decimal
 import polars as pl
 import pytest
 
-from analytics.lots import Method, compute
+from analytics.lots import compute
 from tests.analytics.oracles import RP2, rp2_crypto_fee_events, rp2_ledger
+from vocabulary.enums import CostBasisMethod
 
 TESTS = ("crypto_example", "test_data", "test_data4", "test_hifo")
 METHODS = ("fifo", "lifo", "hifo", "lofo")
@@ -36,7 +37,7 @@ def _golden(test: str, method: str) -> list[dict[str, str]]:
 
 
 def _ours(test: str, method: str) -> pl.DataFrame:
-    result = compute(rp2_ledger(test), Method(method.upper()))
+    result = compute(rp2_ledger(test), CostBasisMethod(method.upper()))
     excluded = [asset for (t, m, asset) in RANKED_BY_SPOT if (t, m) == (test, method)]
     return result.disposals.filter(~pl.col("asset").is_in(excluded))
 
@@ -93,7 +94,7 @@ def test_income_matches_rp2_interest_rows() -> None:
         for row in csv.DictReader((RP2 / "golden_lots.csv").open())
         if row["test"] == "crypto_example" and row["method"] == "fifo" and row["te_type"] == "IN / INTEREST"
     ]
-    income = compute(rp2_ledger("crypto_example"), Method.FIFO).income
+    income = compute(rp2_ledger("crypto_example"), CostBasisMethod.FIFO).income
     assert sorted(Decimal(row["te_fiat_amount_fraction"]) for row in golden) == sorted(
         income["value"].to_list()
     )

@@ -13,15 +13,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analytics.lots import LedgerError, Method, MethodTimeline, Period, Scope, compute, write_outputs
+from analytics.lots import LedgerError, MethodTimeline, Period, compute, write_outputs
 from analytics.lots.c_core import csv_text, lineage, write_csv
 from analytics.lots.run import NotInTransactionOrder, asset_runs, compute_and_write, compute_and_write_file
 from analytics.lots.tables import _lineage
 from analytics.lots.writers import TABLES, OutputFiles
 from tests.analytics.ledgers import buy, flows, sell, transfer
 from tests.analytics.test_properties import common, ledgers
+from vocabulary.enums import AllocationScope, CostBasisMethod
 
-STREAMED = (Method.FIFO, Method.LIFO, Method.HIFO, Method.LOFO)
+STREAMED = (CostBasisMethod.FIFO, CostBasisMethod.LIFO, CostBasisMethod.HIFO, CostBasisMethod.LOFO)
 
 
 def _database(path: Path) -> dict[str, tuple[list[tuple[object, ...]], pl.DataFrame]]:
@@ -50,9 +51,18 @@ def _assert_same_outputs(one: Path, two: Path) -> None:
 
 
 @common
-@given(ledgers, st.sampled_from((*STREAMED, Method.WAC)), st.sampled_from(tuple(Scope)), st.integers(1, 60))
+@given(
+    ledgers,
+    st.sampled_from((*STREAMED, CostBasisMethod.WAC)),
+    st.sampled_from(tuple(AllocationScope)),
+    st.integers(1, 60),
+)
 def test_streamed_outputs_are_those_of_write_outputs(
-    tmp_path_factory: pytest.TempPathFactory, ledger: pl.DataFrame, method: Method, scope: Scope, run: int
+    tmp_path_factory: pytest.TempPathFactory,
+    ledger: pl.DataFrame,
+    method: CostBasisMethod,
+    scope: AllocationScope,
+    run: int,
 ) -> None:
     base = tmp_path_factory.mktemp("out")
     write_outputs(compute(ledger, method, scope), base / "whole")
@@ -63,7 +73,7 @@ def test_streamed_outputs_are_those_of_write_outputs(
 
 
 @pytest.mark.parametrize("method", STREAMED)
-def test_transfers_across_runs_keep_their_lineage(tmp_path: Path, method: Method) -> None:
+def test_transfers_across_runs_keep_their_lineage(tmp_path: Path, method: CostBasisMethod) -> None:
     ledger = flows(
         *buy("t1", "2021-01-01", "AAA", "2", "100", account="a"),
         *buy("t2", "2021-01-02", "BBB", "1", "50", account="a"),
@@ -74,8 +84,10 @@ def test_transfers_across_runs_keep_their_lineage(tmp_path: Path, method: Method
         *sell("t7", "2021-02-01", "BBB", "0.5", "30", account="b"),
         *buy("t8", "2021-03-01", "CCC", "1", "10"),
     )
-    write_outputs(compute(ledger, method, Scope.WALLET), tmp_path / "whole")
-    compute_and_write(ledger, method, Scope.WALLET, OutputFiles(tmp_path / "streamed"), run_events=1)
+    write_outputs(compute(ledger, method, AllocationScope.WALLET), tmp_path / "whole")
+    compute_and_write(
+        ledger, method, AllocationScope.WALLET, OutputFiles(tmp_path / "streamed"), run_events=1
+    )
     _assert_same_outputs(tmp_path / "whole", tmp_path / "streamed")
     lots = pl.read_csv(tmp_path / "streamed" / "lots.csv")
     assert "t1:0>t3:1>t5:1" in lots["lot_id"].to_list()
@@ -89,22 +101,28 @@ def test_timelines_are_written_whole(tmp_path: Path) -> None:
     )
     timeline = MethodTimeline(
         (
-            Period(date(2021, 1, 1), date(2021, 12, 31), Method.FIFO),
-            Period(date(2022, 1, 1), None, Method.LIFO),
+            Period(date(2021, 1, 1), date(2021, 12, 31), CostBasisMethod.FIFO),
+            Period(date(2022, 1, 1), None, CostBasisMethod.LIFO),
         )
     )
     write_outputs(compute(ledger, timeline), tmp_path / "whole")
-    compute_and_write(ledger, timeline, Scope.UNIVERSAL, OutputFiles(tmp_path / "streamed"))
+    compute_and_write(ledger, timeline, AllocationScope.UNIVERSAL, OutputFiles(tmp_path / "streamed"))
     _assert_same_outputs(tmp_path / "whole", tmp_path / "streamed")
 
 
 @common
-@given(ledgers, st.sampled_from(STREAMED), st.sampled_from(tuple(Scope)), st.integers(1, 30), st.booleans())
+@given(
+    ledgers,
+    st.sampled_from(STREAMED),
+    st.sampled_from(tuple(AllocationScope)),
+    st.integers(1, 30),
+    st.booleans(),
+)
 def test_a_parquet_ledger_read_batch_by_batch_gives_the_same_outputs(
     tmp_path_factory: pytest.TempPathFactory,
     ledger: pl.DataFrame,
-    method: Method,
-    scope: Scope,
+    method: CostBasisMethod,
+    scope: AllocationScope,
     batch: int,
     shuffled: bool,
 ) -> None:
@@ -130,12 +148,12 @@ def test_a_bad_parquet_ledger_reports_the_first_problem_of_a_whole_reading(
     )
     ledger.write_parquet(tmp_path / "ledger.parquet")
     with pytest.raises(LedgerError) as whole:
-        compute(ledger, Method.FIFO)
+        compute(ledger, CostBasisMethod.FIFO)
     with pytest.raises(LedgerError) as batched:
         compute_and_write_file(
             tmp_path / "ledger.parquet",
-            Method.FIFO,
-            Scope.UNIVERSAL,
+            CostBasisMethod.FIFO,
+            AllocationScope.UNIVERSAL,
             OutputFiles(tmp_path / "out"),
             batch_rows=batch,
         )
@@ -151,11 +169,11 @@ def test_a_transfer_split_across_batches_is_paired(tmp_path: Path) -> None:
         *sell("t4", "2021-02-01", "AAA", "1", "90", account="b"),
     )
     ledger.write_parquet(tmp_path / "ledger.parquet")
-    write_outputs(compute(ledger, Method.FIFO, Scope.WALLET), tmp_path / "whole")
+    write_outputs(compute(ledger, CostBasisMethod.FIFO, AllocationScope.WALLET), tmp_path / "whole")
     compute_and_write_file(
         tmp_path / "ledger.parquet",
-        Method.FIFO,
-        Scope.WALLET,
+        CostBasisMethod.FIFO,
+        AllocationScope.WALLET,
         OutputFiles(tmp_path / "batched"),
         batch_rows=1,
     )
@@ -165,14 +183,25 @@ def test_a_transfer_split_across_batches_is_paired(tmp_path: Path) -> None:
 def test_bad_ledger_writes_nothing(tmp_path: Path) -> None:
     ledger = flows(("t1", "2021-01-01", "a", "BUY", "AAA", "IN", "-1", ""))
     with pytest.raises(LedgerError, match="must be positive"):
-        compute_and_write(ledger, Method.FIFO, Scope.UNIVERSAL, OutputFiles(tmp_path / "out"))
+        compute_and_write(
+            ledger, CostBasisMethod.FIFO, AllocationScope.UNIVERSAL, OutputFiles(tmp_path / "out")
+        )
     assert list(tmp_path.iterdir()) == []
 
 
 @common
-@given(ledgers, st.sampled_from((*STREAMED, Method.WAC)), st.sampled_from(tuple(Scope)), st.integers(1, 7))
+@given(
+    ledgers,
+    st.sampled_from((*STREAMED, CostBasisMethod.WAC)),
+    st.sampled_from(tuple(AllocationScope)),
+    st.integers(1, 7),
+)
 def test_a_ledger_given_in_batches_gives_the_same_outputs(
-    tmp_path_factory: pytest.TempPathFactory, ledger: pl.DataFrame, method: Method, scope: Scope, size: int
+    tmp_path_factory: pytest.TempPathFactory,
+    ledger: pl.DataFrame,
+    method: CostBasisMethod,
+    scope: AllocationScope,
+    size: int,
 ) -> None:
     """As PostgreSQL streams the product's ledger: raw batches in transaction order, a transaction
     split across two of them."""
@@ -190,12 +219,16 @@ def test_batches_out_of_transaction_order_are_refused_before_anything_is_written
         flows(*buy("t1", "2021-01-01", "AAA", "1", "90")),
     )
     with pytest.raises(NotInTransactionOrder):
-        compute_and_write([later, earlier], Method.FIFO, Scope.UNIVERSAL, OutputFiles(tmp_path / "out"))
+        compute_and_write(
+            [later, earlier], CostBasisMethod.FIFO, AllocationScope.UNIVERSAL, OutputFiles(tmp_path / "out")
+        )
     assert list(tmp_path.iterdir()) == []
 
 
 def test_an_empty_ledger_in_batches_writes_empty_tables(tmp_path: Path) -> None:
-    written = compute_and_write([], Method.FIFO, Scope.UNIVERSAL, OutputFiles(tmp_path / "out"))
+    written = compute_and_write(
+        [], CostBasisMethod.FIFO, AllocationScope.UNIVERSAL, OutputFiles(tmp_path / "out")
+    )
     assert (written.lots, written.disposals, written.income) == (0, 0, 0)
     for table in TABLES:
         assert pl.read_parquet(tmp_path / "out" / f"{table}.parquet").is_empty()

@@ -7,8 +7,9 @@ from decimal import Decimal
 import polars as pl
 import pytest
 
-from analytics.lots import Method, compute
+from analytics.lots import compute
 from tests.analytics.oracles import UK, uk_ledger
+from vocabulary.enums import CostBasisMethod
 
 CASES = [row for row in csv.DictReader((UK / "expected.csv").open())]
 STEP_TOLERANCE = Decimal("0.0001")  # the calculation log shows 4 decimals
@@ -21,7 +22,7 @@ def _uk_tax_year(moment: datetime) -> int:
 
 @pytest.mark.parametrize("case", CASES, ids=[case["case_id"] for case in CASES])
 def test_total_gain_for_the_tax_year(case: dict[str, str]) -> None:
-    disposals = compute(uk_ledger(case["case_id"]), Method.SP).disposals
+    disposals = compute(uk_ledger(case["case_id"]), CostBasisMethod.SP).disposals
     gain = sum(
         (
             gain
@@ -41,7 +42,7 @@ def test_rule_steps_of_the_calculation_log(step: dict[str, str]) -> None:
     """Each disposal step: quantity, proceeds (net of its share of fees) and allowable cost.
 
     The log's allowable cost also shows the sale's fees, which its amount already deducts."""
-    disposals = compute(uk_ledger(step["case_id"]), Method.SP).disposals
+    disposals = compute(uk_ledger(step["case_id"]), CostBasisMethod.SP).disposals
     rows = disposals.filter(
         (pl.col("disposed_at").dt.date() == date.fromisoformat(step["date"]))
         & (pl.col("rule") == step["rule"])
@@ -56,7 +57,7 @@ def test_rule_steps_of_the_calculation_log(step: dict[str, str]) -> None:
 def test_pool_after_the_steps() -> None:
     """with_bed_and_breakfast: the pool ends at 30.5 for 764.33 (the log's last line); the
     2021-04-02 purchase went wholly to the 30-day match and never entered it."""
-    result = compute(uk_ledger("with_bed_and_breakfast"), Method.SP)
+    result = compute(uk_ledger("with_bed_and_breakfast"), CostBasisMethod.SP)
     assert result.lots.select(pl.col("remaining", "remaining_cost_basis").sum()).row(0) == (
         Decimal("30.5"),
         Decimal("764.33"),

@@ -1,6 +1,6 @@
-"""The transactions page through GraphQL: the spec's filters combined in `query`, newest first with keyset
-paging on (timestamp, id), the count, and one transaction in detail with its lots and lineage; another
-user's transaction is not found."""
+"""The transactions page through GraphQL: the spec's filters (and the tax year page's `callout:` and
+`tax_year:`) combined in `query`, newest first with keyset paging on (timestamp, id), the count, and one
+transaction in detail with its lots and lineage; another user's transaction is not found."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import httpx
 import pytest
 from sqlalchemy.orm import Session
 
-from ledger.models import TransactionReview
+from ledger.models import Account, TransactionReview
 from tests.api.graphql import gql
 from tests.api.test_cost_basis import ENQUEUE, calculated, signed_up_user
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
@@ -111,6 +111,8 @@ async def test_a_bad_search_or_cursor_is_refused_with_its_term(user: httpx.Async
     for variables, message in (
         ({"q": "is:spam"}, "unknown filter 'is:spam'"),
         ({"q": "from:2022-13-01"}, "'from:2022-13-01': a day is written YYYY-MM-DD"),
+        ({"q": "tax_year:22"}, "'tax_year:22': a tax year is written YYYY"),
+        ({"q": "callout:LATE"}, "'callout:LATE': a callout is one of INSUFFICIENT_QUANTITY, MISSING_BALANCE"),
         ({"q": "", "after": "yesterday"}, "this page's cursor is not one the API gave"),
         ({"q": "x" * 101}, "100"),
     ):
@@ -146,3 +148,41 @@ async def test_the_detail_shows_the_lots_an_acquisition_opened_and_the_slices_a_
     assert listed[str(rows["sell"].public_id)]["gain"] == "15000"
     assert (await gql(other_user, DETAIL, publicId=str(rows["buy"].public_id)))["transaction"] is None
     assert (await gql(client, DETAIL, publicId="not-a-uuid"))["transaction"] is None
+
+
+async def test_the_tax_year_pages_callout_links_find_the_years_flagged_transactions(
+    client: httpx.AsyncClient, other_user: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    rows = ledger(db_session, user)
+    spot = db_session.get(Account, rows["spot"])
+    assert spot is not None
+    oversold = add_transaction(  # no SOL was ever held: the disposal's slice has INSUFFICIENT_QUANTITY
+        db_session,
+        spot,
+        "2022-05-01 10:00",
+        Type.SELL,
+        out("crypto_SOL", "3"),
+        into("fiat_USD", "300", "300"),
+    )
+    user.tax_year_start_month, user.tax_year_start_day = 4, 6  # the UK's: 2021 runs to 5 April 2022
+    db_session.commit()
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+
+    async def found(query: str) -> list[str]:
+        return [item["publicId"] for item in (await page(client, query))["items"]]
+
+    sell, odd, buy = (str(rows[name].public_id) for name in ("sell", "odd", "buy"))
+    assert await found("callout:INSUFFICIENT_QUANTITY") == [str(oversold.public_id)]
+    assert await found("tax_year:2021") == [sell]
+    assert await found("tax_year:2020") == [buy]
+    assert await found("tax_year:2022") == [odd, str(oversold.public_id)]
+    assert await found("callout:INSUFFICIENT_QUANTITY tax_year:2022") == [str(oversold.public_id)]
+    assert await found("callout:INSUFFICIENT_QUANTITY tax_year:2021") == []
+    assert await found("tax_year:2022 from:2022-05-15") == [odd]
+    assert await found("callout:INSUFFICIENT_QUANTITY has:review") == []
+    assert await gql(client, COUNT, q="callout:INSUFFICIENT_QUANTITY tax_year:2022") == {
+        "transactionCount": 1
+    }
+    assert (await page(other_user, "callout:INSUFFICIENT_QUANTITY"))["items"] == []

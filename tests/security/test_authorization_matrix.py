@@ -26,12 +26,23 @@ from graphql import (
 from api.schema import schema
 from api.schema.imports import UNKNOWN_JOB
 from api.schema.uploads import UNKNOWN_CHECK
-from tests.api.graphql import CSV_SLUG, JOB_STATUS, VALIDATION_STATUS, gql, upload, validated
+from tests.api import test_transactions_edits as edits
+from tests.api.graphql import (
+    CSV_SLUG,
+    JOB_STATUS,
+    VALIDATION_STATUS,
+    generic_csv,
+    gql,
+    upload,
+    validated,
+)
 from tests.api.test_account_imports import IMPORT, created_account
+from tests.api.test_cost_basis import calculated
 from tests.api.test_custom_wallets import ACCOUNT, DELETE, RENAME, create_wallet
+from tests.api.test_tax_year import PROOF
 from tests.api.test_transfers import LINK, RECEIVED, SENT, TRANSACTIONS, UNLINK, listed
 from tests.clients import app_client, sign_up
-from vocabulary.errors import AccountError, TransferError, account_error_message
+from vocabulary.errors import AccountError, TransactionEditError, TransferError, account_error_message
 
 _NAMES_AN_ID = re.compile(r"(^id|Id|Ids|Url|Urls)$")
 
@@ -59,8 +70,10 @@ def fields_taking_ids() -> dict[str, list[str]]:
 
 @dataclass(frozen=True)
 class World:
-    """What one user has: a wallet whose send is linked to a receive in a second wallet, the import job
-    that made it, and an upload that passed its check."""
+    """What one user has: a wallet whose send is linked (`link_id`) to a receive in a second wallet, the
+    import job that made it, an upload that passed its check, a token of their own from a third wallet's
+    airdrop, a buy and a sale entered by hand in the first wallet and the sale's disposed slice from their
+    last cost-basis run; `seen` is what they see of all this once it is made."""
 
     client: httpx.AsyncClient
     wallet_id: str
@@ -69,6 +82,78 @@ class World:
     receive_id: str
     upload_url: str
     validation_job_id: str
+    token_id: str
+    link_id: str
+    buy_id: str
+    sale_id: str
+    inflow_id: str  # the BTC the buy received
+    outflow_id: str  # the BTC the sale sent
+    disposal_flow_id: str
+    disposed_lot_id: str
+    seen: dict[str, Any]
+
+
+AIRDROP = generic_csv("2024-03-05 12:00:00,100,ZORKCOIN,,,,,airdrop")
+ASSETS = "query Assets($q: String!) { currencySearch(query: $q) { id } }"
+DETAIL = """
+query Transaction($publicId: ID!) {
+  transaction(publicId: $publicId) {
+    transaction {
+      publicId timestamp type accountId description isManual isIgnored isTaxable linkedTransactionId
+      flows { id direction assetId quantity value isOverridden }
+    }
+    labels
+    links { id linkType otherPublicId }
+    edits { field oldValue newValue }
+  }
+}
+"""
+EVERYTHING = """
+query Everything {
+  transactions(limit: 50) { total items { publicId } }
+  disposedLots(limit: 50) { total items { id flowId transactionId quantity proceeds costBasis gain } }
+}
+"""
+DISPOSED_BY_FLOW = "query Disposed($flowId: String) { disposedLots(flowId: $flowId) { total items { id } } }"
+
+
+def _entered(account_id: str, kind: str, btc: str, usd: str, asset_id: str = "crypto_BTC") -> dict[str, Any]:
+    """A buy (BTC in, USD out) or a sale (BTC out, USD in) entered by hand."""
+    gave, got = ("fiat_USD", usd), (asset_id, btc)
+    if kind == "SELL":
+        gave, got = got, gave
+    return edits.manual(
+        int(account_id),
+        type=kind,
+        timestamp="2021-01-01T10:00:00+00:00" if kind == "BUY" else "2022-03-01T10:00:00+00:00",
+        flows=[
+            {"direction": "OUTFLOW", "assetId": gave[0], "quantity": gave[1]},
+            {"direction": "INFLOW", "assetId": got[0], "quantity": got[1]},
+        ],
+    )
+
+
+async def _entered_by_hand(http: httpx.AsyncClient, entered: dict[str, Any]) -> dict[str, Any]:
+    created = (await gql(http, edits.CREATE, input=entered))["createTransaction"]
+    assert created["success"], created
+    shown: dict[str, Any] = (await gql(http, DETAIL, publicId=created["publicId"]))["transaction"]
+    return shown
+
+
+def _flow(detail: dict[str, Any], direction: str) -> str:
+    [flow] = [flow for flow in detail["transaction"]["flows"] if flow["direction"] == direction]
+    return str(flow["id"])
+
+
+async def _seen(http: httpx.AsyncClient) -> dict[str, Any]:
+    """Every transaction of the user in detail (fields, flows, labels, links, edits) and every disposed
+    slice of their last run."""
+    everything = await gql(http, EVERYTHING)
+    details = [
+        (await gql(http, DETAIL, publicId=item["publicId"]))["transaction"]
+        for item in everything["transactions"]["items"]
+    ]
+    return {"transactions": details, "disposedLots": everything["disposedLots"]}
 
 
 async def _world(http: httpx.AsyncClient) -> World:
@@ -78,14 +163,36 @@ async def _world(http: httpx.AsyncClient) -> World:
     items = {item["type"]: item for item in (await listed(http))["items"]}
     upload_url = await upload(http, "more.csv", SENT)
     check = await validated(http, upload_url)
+    await created_account(http, CSV_SLUG, "airdrop.csv", AIRDROP)
+    [token] = (await gql(http, ASSETS, q="ZORKCOIN"))["currencySearch"]
+    assert token["id"].startswith("user_asset_")
+    wallet_id = job["createdCustomWallet"]["id"]
+    buy = await _entered_by_hand(http, _entered(wallet_id, "BUY", "1", "10000"))
+    sale = await _entered_by_hand(http, _entered(wallet_id, "SELL", "0.5", "20000"))
+    await calculated(http)
+    [disposed] = [
+        found
+        for found in (await gql(http, EVERYTHING))["disposedLots"]["items"]
+        if found["transactionId"] == sale["transaction"]["publicId"]
+    ]
+    [link] = (await gql(http, DETAIL, publicId=items["SEND"]["publicId"]))["transaction"]["links"]
     return World(
         client=http,
-        wallet_id=job["createdCustomWallet"]["id"],
+        wallet_id=wallet_id,
         import_job_id=job["jobId"],
         send_id=items["SEND"]["id"],
         receive_id=items["RECEIVE"]["id"],
         upload_url=upload_url,
         validation_job_id=check["jobId"],
+        token_id=token["id"],
+        link_id=link["id"],
+        buy_id=buy["transaction"]["publicId"],
+        sale_id=sale["transaction"]["publicId"],
+        inflow_id=_flow(buy, "INFLOW"),
+        outflow_id=_flow(sale, "OUTFLOW"),
+        disposal_flow_id=disposed["flowId"],
+        disposed_lot_id=disposed["id"],
+        seen=await _seen(http),
     )
 
 
@@ -102,18 +209,28 @@ async def mine(app: FastAPI, worker: None) -> AsyncIterator[World]:
 
 
 async def _unchanged(theirs: World) -> None:
-    """Their wallet, its name and their transfer link are as they made them."""
+    """Their wallet, its name and their transfer link are as they made them, and so is every transaction
+    and disposed slice they have."""
     wallet = (await gql(theirs.client, ACCOUNT, id=theirs.wallet_id))["account"]
     assert wallet == {"id": theirs.wallet_id, "name": "Mine", "syncInfo": {"willBeDeleted": False}}
     send = next(item for item in (await listed(theirs.client))["items"] if item["id"] == theirs.send_id)
     assert send["linkedTransactionId"] == theirs.receive_id
+    assert await _seen(theirs.client) == theirs.seen
 
 
-def _failed(code: AccountError | TransferError, message: str) -> dict[str, Any]:
+def _failed(code: AccountError | TransferError | TransactionEditError, message: str) -> dict[str, Any]:
     return {"success": False, "error": code.value, "errorMessage": message}
 
 
 ACCOUNT_NOT_FOUND = _failed(AccountError.ACCOUNT_NOT_FOUND, "This account could not be found.")
+TRANSACTION_NOT_FOUND = _failed(
+    TransactionEditError.TRANSACTION_NOT_FOUND, "This transaction could not be found."
+)
+FLOW_NOT_FOUND = _failed(
+    TransactionEditError.FLOW_NOT_FOUND, "This entry of the transaction could not be found."
+)
+ASSET_NOT_FOUND = _failed(TransactionEditError.ASSET_NOT_FOUND, "This asset could not be found.")
+LINK_NOT_FOUND = _failed(TransactionEditError.LINK_NOT_FOUND, "This link could not be found.")
 INVALID_FILE_URL = account_error_message(AccountError.INVALID_FILE_URL)
 CHECK = "jobId isStatusFinal csvValidationErrors format"
 VALIDATE = f"""
@@ -194,6 +311,121 @@ async def import_account_transactions(mine: World, theirs: World) -> None:
     )
 
 
+async def transaction(mine: World, theirs: World) -> None:
+    assert (await gql(mine.client, DETAIL, publicId=theirs.buy_id))["transaction"] is None
+
+
+async def disposed_lots(mine: World, theirs: World) -> None:
+    page = (await gql(mine.client, DISPOSED_BY_FLOW, flowId=theirs.disposal_flow_id))["disposedLots"]
+    assert page == {"total": 0, "items": []}
+
+
+async def lot_proof(mine: World, theirs: World) -> None:
+    for flow_id in (theirs.disposal_flow_id, mine.disposal_flow_id):  # their slice under my flow too
+        proof = await gql(mine.client, PROOF, flowId=flow_id, disposedLotId=theirs.disposed_lot_id)
+        assert proof["lotProof"] is None
+
+
+async def _transactions_of(world: World) -> int:
+    total: int = (await gql(world.client, EVERYTHING))["transactions"]["total"]
+    return total
+
+
+async def create_transaction(mine: World, theirs: World) -> None:
+    before = await _transactions_of(mine)
+    into_theirs = _entered(theirs.wallet_id, "BUY", "1", "100")
+    their_token = _entered(mine.wallet_id, "BUY", "1", "100", asset_id=theirs.token_id)
+    assert (await gql(mine.client, edits.CREATE, input=into_theirs))["createTransaction"] == {
+        **ACCOUNT_NOT_FOUND,
+        "publicId": None,
+    }
+    assert (await gql(mine.client, edits.CREATE, input=their_token))["createTransaction"] == {
+        **ASSET_NOT_FOUND,
+        "publicId": None,
+    }
+    assert await _transactions_of(mine) == before
+
+
+async def update_transaction(mine: World, theirs: World) -> None:
+    for public_id, entered, refused in (
+        (theirs.buy_id, _entered(mine.wallet_id, "BUY", "2", "100"), TRANSACTION_NOT_FOUND),
+        (mine.buy_id, _entered(theirs.wallet_id, "BUY", "2", "100"), ACCOUNT_NOT_FOUND),
+        (mine.buy_id, _entered(mine.wallet_id, "BUY", "2", "100", asset_id=theirs.token_id), ASSET_NOT_FOUND),
+    ):
+        answer = await gql(mine.client, edits.UPDATE, publicId=public_id, input=entered)
+        assert answer["updateTransaction"] == refused
+
+
+async def delete_manual_transactions(mine: World, theirs: World) -> None:
+    for ids in ([theirs.buy_id], [mine.sale_id, theirs.sale_id]):  # all of them or none
+        assert (await gql(mine.client, edits.DELETE, ids=ids))[
+            "deleteManualTransactions"
+        ] == TRANSACTION_NOT_FOUND
+    assert (await gql(mine.client, DETAIL, publicId=mine.sale_id))["transaction"] is not None
+
+
+async def ignore_transactions(mine: World, theirs: World) -> None:
+    ids = [theirs.buy_id, theirs.sale_id]
+    assert (await gql(mine.client, edits.IGNORE, ids=ids))["ignoreTransactions"] == TRANSACTION_NOT_FOUND
+
+
+async def unignore_transactions(mine: World, theirs: World) -> None:
+    ids = [theirs.buy_id]
+    assert (await gql(mine.client, edits.UNIGNORE, ids=ids))["unignoreTransactions"] == TRANSACTION_NOT_FOUND
+
+
+async def update_transaction_taxability(mine: World, theirs: World) -> None:
+    answer = await gql(mine.client, edits.TAXABILITY, publicId=theirs.buy_id, isTaxable=True)
+    assert answer["updateTransactionTaxability"] == TRANSACTION_NOT_FOUND
+
+
+async def update_transaction_operation_purpose(mine: World, theirs: World) -> None:
+    answer = await gql(mine.client, edits.PURPOSE, publicId=theirs.buy_id, type="TRADE", labels=["taken"])
+    assert answer["updateTransactionOperationPurpose"] == TRANSACTION_NOT_FOUND
+
+
+async def update_transaction_datetime(mine: World, theirs: World) -> None:
+    answer = await gql(
+        mine.client, edits.DATETIME, publicId=theirs.sale_id, timestamp="2020-01-01T00:00:00+00:00"
+    )
+    assert answer["updateTransactionDatetime"] == TRANSACTION_NOT_FOUND
+
+
+async def update_transaction_cost_basis(mine: World, theirs: World) -> None:
+    answer = await gql(mine.client, edits.COST_BASIS, flowId=theirs.inflow_id, amount="1")
+    assert answer["updateTransactionCostBasis"] == FLOW_NOT_FOUND
+
+
+async def update_transaction_proceeds(mine: World, theirs: World) -> None:
+    answer = await gql(mine.client, edits.PROCEEDS, flowId=theirs.outflow_id, amount="1")
+    assert answer["updateTransactionProceeds"] == FLOW_NOT_FOUND
+
+
+async def bulk_update_transaction_asset(mine: World, theirs: World) -> None:
+    for ids, start, end, refused in (
+        ([theirs.buy_id, theirs.sale_id], "crypto_BTC", "crypto_ETH", TRANSACTION_NOT_FOUND),
+        ([mine.buy_id], "crypto_BTC", theirs.token_id, ASSET_NOT_FOUND),
+        ([mine.buy_id], theirs.token_id, "crypto_ETH", ASSET_NOT_FOUND),
+    ):
+        answer = await gql(mine.client, edits.BULK_ASSET, ids=ids, **{"from": start, "to": end})
+        assert answer["bulkUpdateTransactionAsset"] == refused
+
+
+async def create_transaction_link(mine: World, theirs: World) -> None:
+    for start, end in (
+        (theirs.buy_id, theirs.sale_id),
+        (mine.buy_id, theirs.sale_id),
+        (theirs.buy_id, mine.sale_id),
+    ):
+        answer = await gql(mine.client, edits.LINK, **{"from": start, "to": end, "type": "BRIDGE"})
+        assert answer["createTransactionLink"] == TRANSACTION_NOT_FOUND
+
+
+async def remove_transaction_link(mine: World, theirs: World) -> None:
+    answer = await gql(mine.client, edits.UNLINK, linkId=theirs.link_id)
+    assert answer["removeTransactionLink"] == LINK_NOT_FOUND
+
+
 Rule = Callable[[World, World], Awaitable[None]]
 RULES: dict[str, Rule] = {
     "Query.account": account,
@@ -207,6 +439,22 @@ RULES: dict[str, Rule] = {
     "Mutation.unlinkTransfer": unlink_transfer,
     "Mutation.createCustomWallet": create_custom_wallet,
     "Mutation.importAccountTransactions": import_account_transactions,
+    "Query.transaction": transaction,
+    "Query.disposedLots": disposed_lots,
+    "Query.lotProof": lot_proof,
+    "Mutation.createTransaction": create_transaction,
+    "Mutation.updateTransaction": update_transaction,
+    "Mutation.deleteManualTransactions": delete_manual_transactions,
+    "Mutation.ignoreTransactions": ignore_transactions,
+    "Mutation.unignoreTransactions": unignore_transactions,
+    "Mutation.updateTransactionTaxability": update_transaction_taxability,
+    "Mutation.updateTransactionOperationPurpose": update_transaction_operation_purpose,
+    "Mutation.updateTransactionDatetime": update_transaction_datetime,
+    "Mutation.updateTransactionCostBasis": update_transaction_cost_basis,
+    "Mutation.updateTransactionProceeds": update_transaction_proceeds,
+    "Mutation.bulkUpdateTransactionAsset": bulk_update_transaction_asset,
+    "Mutation.createTransactionLink": create_transaction_link,
+    "Mutation.removeTransactionLink": remove_transaction_link,
 }
 
 

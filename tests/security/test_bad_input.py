@@ -64,6 +64,15 @@ def bad_values(definition: GraphQLArgument | GraphQLInputField) -> Iterator[tupl
         yield "wrong type", "yes"
     if isinstance(named, GraphQLEnumType):
         yield "unknown", "NOT_A_VALUE"
+    if named.name == "Decimal":
+        yield "not a number", "one"
+        yield "NaN", "NaN"
+        yield "infinite", "Infinity"
+        yield "huge", "1e1000000"
+        yield "negative", "-1"
+    if named.name in ("DateTime", "Date"):
+        yield "not a date", "yesterday"
+        yield "wrong type", 20210101
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,27 @@ def _operation(root: str, name: str, field: GraphQLField) -> str:
     return f"{kind} Bad({declared}) {{ {name}({passed}) {{ {selection} }} }}"
 
 
+def _inputs(
+    name: str, definition: GraphQLArgument | GraphQLInputField
+) -> Iterator[tuple[tuple[str, ...], GraphQLArgument | GraphQLInputField]]:
+    """An argument's fields at any depth (a list of input objects holds one), by their path, or the
+    argument itself."""
+    named = get_named_type(definition.type)
+    if not isinstance(named, GraphQLInputObjectType):
+        yield (name,), definition
+        return
+    for field_name, field in named.fields.items():
+        if isinstance(get_named_type(field.type), GraphQLInputObjectType):
+            yield (name, field_name), field  # the object itself: null
+        for path, member in _inputs(field_name, field):
+            yield (name, *path), member
+
+
+def _replaced(values: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    head, *rest = path
+    return {**values, head: _replaced(values[head], tuple(rest), value) if rest else value}
+
+
 def cases() -> Iterator[tuple[str, Case]]:
     for root in (schema._schema.query_type, schema._schema.mutation_type):
         assert isinstance(root, GraphQLObjectType)
@@ -98,17 +128,11 @@ def cases() -> Iterator[tuple[str, Case]]:
             query = _operation(root.name, name, field)
             good = {arg: plausible(definition.type) for arg, definition in field.args.items()}
             for arg, definition in field.args.items():
-                inner = get_named_type(definition.type)
-                members = (
-                    inner.fields.items()
-                    if isinstance(inner, GraphQLInputObjectType)
-                    else [(None, definition)]
-                )
-                for member, member_definition in members:
-                    for label, value in bad_values(member_definition):
-                        given = {**good, arg: value if member is None else {**good[arg], member: value}}
-                        path = arg if member is None else f"{arg}.{member}"
-                        yield f"{root.name}.{name}({path}: {label})", Case(root.name, name, query, given)
+                for path, member in _inputs(arg, definition):
+                    for label, value in bad_values(member):
+                        given = _replaced(good, path, value)
+                        named = ".".join(path)
+                        yield f"{root.name}.{name}({named}: {label})", Case(root.name, name, query, given)
 
 
 CASES = dict(cases())

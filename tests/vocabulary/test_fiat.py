@@ -7,10 +7,10 @@ from datetime import date
 
 import iso4217
 
-from analytics.lots import Method, compute
+from analytics.lots import compute
 from ingest.files.check import iter_transactions
 from tests.analytics.ledgers import buy, flows
-from vocabulary.enums import TransactionType
+from vocabulary.enums import CostBasisMethod, TransactionType
 from vocabulary.fiat import CURRENT_CODES, FIAT_CODES, WITHDRAWN_CODES
 
 ISO_CURRENT = frozenset(currency.code for currency in iso4217.Currency)
@@ -57,4 +57,4 @@ def test_a_kuna_flow_is_money_in_the_importer_and_in_the_engine() -> None:
         *buy("t1", "2019-05-01", "BTC", "1", "5000"),
         ("t2", "2019-06-01", "exchange", "RECEIVE", "HRK", "IN", "1000", ""),
     )
-    assert compute(ledger, Method.FIFO).lots["asset"].to_list() == ["BTC"]
+    assert compute(ledger, CostBasisMethod.FIFO).lots["asset"].to_list() == ["BTC"]

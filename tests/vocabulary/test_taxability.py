@@ -2,11 +2,12 @@
 taxable or not changes whether it is income, and nothing about its other flows."""
 
 from activities.cost_basis_ledger import ENGINE_TYPES
-from analytics.lots.vocabulary import INCOME_TYPES as ENGINE_INCOME_TYPES
-from vocabulary.taxability import INCOME_TYPES, NOT_TAXABLE_AS, TAXABLE_AS
+from vocabulary.enums import TransactionType as Type
+from vocabulary.lot_engine import INCOME_TYPES as ENGINE_INCOME_TYPES
+from vocabulary.taxability import INCOME_LEDGER_TYPES, NOT_TAXABLE_AS, TAXABLE_AS
 
 # engine types an outflow without a transfer link is disposed of at market value by (TREATMENTS.md)
-AT_MARKET_VALUE = {"SEND", "RECEIVE", "TRANSFER"}
+AT_MARKET_VALUE = {Type.SEND, Type.RECEIVE, Type.TRANSFER}
 
 
 def test_income_types_are_the_receipts_read_as_income_whose_outflows_go_at_market_value() -> None:
@@ -15,7 +16,7 @@ def test_income_types_are_the_receipts_read_as_income_whose_outflows_go_at_marke
         for kind, (inflow, outflow) in ENGINE_TYPES.items()
         if inflow in ENGINE_INCOME_TYPES and outflow in AT_MARKET_VALUE
     }
-    assert read_as_income == INCOME_TYPES
+    assert read_as_income == INCOME_LEDGER_TYPES
 
 
 def test_taxable_and_not_taxable_readings_differ_only_in_income() -> None:

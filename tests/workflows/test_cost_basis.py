@@ -21,7 +21,7 @@ from temporalio.testing import ActivityEnvironment
 
 from activities.cost_basis import CostBasisActivities
 from activities.cost_basis_ledger import ENGINE_TYPES, method_and_scope
-from analytics.lots import LotResult, Method, MethodTimeline, Scope, compute
+from analytics.lots import LotResult, MethodTimeline, compute
 from contracts.cost_basis import CostBasisOutcome, run_request
 from contracts.ids import cost_basis_id
 from contracts.starting import start_workflow
@@ -38,9 +38,9 @@ from tests.workflows.cost_basis_rows import (
     link_transfer,
     out,
 )
-from vocabulary.engine_columns import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS
-from vocabulary.enums import CostBasisMethod, CostBasisState, QueuePriority
+from vocabulary.enums import AllocationScope, CostBasisMethod, CostBasisState, QueuePriority
 from vocabulary.enums import TransactionType as Type
+from vocabulary.lot_engine import DISPOSAL_COLUMNS, INCOME_COLUMNS, LOT_COLUMNS
 from workflows.cost_basis import CostBasisWorkflow
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
@@ -305,9 +305,9 @@ async def test_the_stored_results_are_the_engines_on_the_users_ledger(
 
     outcome = await run(temporal_client, task_queue, user)
 
-    engine = compute(ledger, Method.HIFO, Scope.WALLET)
+    engine = compute(ledger, CostBasisMethod.HIFO, AllocationScope.WALLET)
     assert stored(db_session, user) == expected(engine)
-    assert (outcome.passes, outcome.summary.flows, outcome.summary.scope) == (1, ledger.height, "wallet")
+    assert (outcome.passes, outcome.summary.flows, outcome.summary.scope) == (1, ledger.height, "WALLET")
     assert (outcome.summary.lots, outcome.summary.disposals, outcome.summary.income) == (
         engine.lots.height,
         engine.disposals.height,
@@ -405,7 +405,8 @@ async def test_readers_see_the_previous_results_until_the_new_ones_commit(
     db_session.commit()
     first = uuid.UUID((await run(temporal_client, task_queue, user)).summary.run_id)
     lots = compute(
-        flows(*buy(str(bought.id), "2021-01-01", "BTC", "1", "100", account=str(wallet.id))), Method.FIFO
+        flows(*buy(str(bought.id), "2021-01-01", "BTC", "1", "100", account=str(wallet.id))),
+        CostBasisMethod.FIFO,
     ).lots
     sessions = sync_sessions(db_engine)
 
@@ -567,13 +568,13 @@ def test_the_users_method_timeline_becomes_contiguous_periods() -> None:
         by_wallet=False,
     )
     method, scope = method_and_scope(settings)
-    assert scope is Scope.UNIVERSAL
+    assert scope is AllocationScope.UNIVERSAL
     assert isinstance(method, MethodTimeline)
     assert [(p.start, p.end, p.method) for p in method.periods] == [
-        (date(2020, 1, 1), date(2021, 12, 31), Method.FIFO),
-        (date(2022, 1, 1), None, Method.HIFO),
+        (date(2020, 1, 1), date(2021, 12, 31), CostBasisMethod.FIFO),
+        (date(2022, 1, 1), None, CostBasisMethod.HIFO),
     ]
     assert method_and_scope(MethodSettings(CostBasisMethod.LIFO, (), by_wallet=True)) == (
-        Method.LIFO,
-        Scope.WALLET,
+        CostBasisMethod.LIFO,
+        AllocationScope.WALLET,
     )

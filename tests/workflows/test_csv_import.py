@@ -45,6 +45,13 @@ def count(session: Session, model: type[Base], *where: ColumnElement[bool]) -> i
     return session.scalar(select(func.count()).select_from(model).where(*where)) or 0
 
 
+def assert_refused(outcome: CsvImportOutcome, message: str, db_session: Session, account: Account) -> None:
+    """The import failed with `message` and wrote no transaction into `account`."""
+    assert not outcome.success
+    assert outcome.error_message == message
+    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
+
+
 async def test_an_import_writes_transactions_flows_assets_and_labels(
     temporal_client: Client, task_queue: str, servers: Settings, db_session: Session
 ) -> None:
@@ -138,11 +145,12 @@ async def test_a_file_with_one_bad_row_imports_nothing(
         temporal_client, task_queue, job_id, account, put_upload(servers, user, "bad.csv", bad)
     )
 
-    assert not outcome.success
-    assert (
-        outcome.error_message == "Row 2, column Received Currency: a currency is required for the quantity 1"
+    assert_refused(
+        outcome,
+        "Row 2, column Received Currency: a currency is required for the quantity 1",
+        db_session,
+        account,
     )
-    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
     assert count(db_session, Import, Import.account_id == account.id) == 0
     job = db_session.get(Job, job_id)
     assert job is not None and job.status == JobStatus.FAILED and job.error_message == outcome.error_message
@@ -181,9 +189,12 @@ async def test_a_file_url_of_another_user_is_refused(
         temporal_client, task_queue, job_id, account, put_upload(servers, other, "a.csv", FILE)
     )
 
-    assert not outcome.success
-    assert outcome.error_message == "This file could not be found among your uploads. Please upload it again."
-    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
+    assert_refused(
+        outcome,
+        "This file could not be found among your uploads. Please upload it again.",
+        db_session,
+        account,
+    )
 
 
 async def test_a_file_of_another_import_type_than_chosen_imports_nothing(
@@ -202,11 +213,12 @@ async def test_a_file_of_another_import_type_than_chosen_imports_nothing(
         task_queue=task_queue,
     )
 
-    assert not outcome.success
-    assert outcome.error_message == (
-        "This file is a Kraken trades export, a trade import, not a transaction history import."
+    assert_refused(
+        outcome,
+        "This file is a Kraken trades export, a trade import, not a transaction history import.",
+        db_session,
+        account,
     )
-    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
 
 
 async def test_a_decompression_bomb_imports_nothing_and_says_why(
@@ -218,12 +230,13 @@ async def test_a_decompression_bomb_imports_nothing_and_says_why(
 
     outcome = await run_import(temporal_client, task_queue, job_id, account, bomb)
 
-    assert not outcome.success
-    assert outcome.error_message == (
+    assert_refused(
+        outcome,
         f"The file is too large once decompressed: more than {servers.max_upload_bytes // MiB} MiB, "
-        "the largest file Cairn imports."
+        "the largest file Cairn imports.",
+        db_session,
+        account,
     )
-    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
 
 
 async def test_a_formula_for_a_currency_imports_nothing_and_says_where(
@@ -237,12 +250,12 @@ async def test_a_formula_for_a_currency_imports_nothing_and_says_where(
         temporal_client, task_queue, job_id, account, put_upload(servers, user, "formula.csv", formula)
     )
 
-    assert not outcome.success
-    assert (
-        outcome.error_message
-        == f"Row 2, column Received Currency: '@SUM(A1:A9)' is not an asset symbol ({SYMBOL_RULE})"
+    assert_refused(
+        outcome,
+        f"Row 2, column Received Currency: '@SUM(A1:A9)' is not an asset symbol ({SYMBOL_RULE})",
+        db_session,
+        account,
     )
-    assert count(db_session, Transaction, Transaction.account_id == account.id) == 0
 
 
 async def test_two_bombs_at_once_leave_a_good_import_its_way(

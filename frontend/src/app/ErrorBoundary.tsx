@@ -23,8 +23,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
   override render() {
     if (!this.state.error) return this.props.children;
     return (
-      <main className="message-page" data-testid="error-page">
-        <div className="message-page__card">
+      <main className="centered-page" data-testid="error-page">
+        <div className="centered-card message-page__card">
           <h1 className="message-page__title">Oops! This is unexpected.</h1>
           <p className="message-page__text">Something went wrong while showing this page.</p>
           <a className="button button--primary" href="/">

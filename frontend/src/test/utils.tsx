@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { Toaster } from '@/components/toast/Toaster';
+import { toast } from '@/components/toast/toastStore';
 
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = new QueryClient({
@@ -18,6 +19,18 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
+}
+
+/** For each test of the suite: fake timers that still advance, and no toast left from the test before; after it, real timers and globals. */
+export function fakeTimersAndFreshToasts() {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    toast.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }
 
 type Handler = (variables: Record<string, unknown>) => unknown;

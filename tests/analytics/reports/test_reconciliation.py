@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 from pypdf import PdfReader
 
-from analytics.lots import Method, compute
+from analytics.lots import compute
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form8949 import form_lines
 from analytics.reports.form_1099da import Form1099DAError, read_1099da, read_1099da_csv
@@ -19,6 +19,7 @@ from analytics.reports.reconciliation import Status, reconcile
 from analytics.reports.types import ReportType
 from analytics.reports.year import Country, TaxYear
 from tests.analytics.ledgers import buy, flows, sell
+from vocabulary.enums import CostBasisMethod
 
 LEDGER = flows(
     *buy("b1", "2024-01-10T10:00:00Z", "BTC", "1", "40000"),
@@ -29,7 +30,7 @@ LEDGER = flows(
     *sell("s4", "2025-06-02T03:00:00Z", "BTC", "0.1", "9000.004"),  # the broker dates it 06/01
     *sell("s5", "2025-07-01T15:00:00Z", "BTC", "0.1", "8000", account="wallet"),  # another account
 )
-RESULT = compute(LEDGER, Method.FIFO)
+RESULT = compute(LEDGER, CostBasisMethod.FIFO)
 NAMES = {"bitcoin": "BTC", "ethereum": "ETH"}
 
 # the form's own words as headers; ETH's proceeds are wrong, s3 is missing, SOL is not in Cairn
@@ -140,7 +141,7 @@ def test_before_2025_a_covered_line_goes_to_box_a_or_d() -> None:
         *sell("s1", "2024-03-01T15:00:00Z", "BTC", "0.5", "30000"),
         *sell("s2", "2024-04-01T15:00:00Z", "BTC", "0.1", "7000"),
     )
-    result = compute(ledger, Method.FIFO)
+    result = compute(ledger, CostBasisMethod.FIFO)
     form = read_1099da_csv(
         "Symbol,Quantity,Date Sold,Proceeds,Covered\nBTC,0.5,2024-03-01,30000.00,Covered\n"
         "BTC,0.1,2024-04-01,7000.00,Noncovered\n"

@@ -8,13 +8,14 @@ import polars as pl
 import pytest
 from pypdf import PdfReader
 
-from analytics.lots import Method, compute
+from analytics.lots import compute
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form8949 import form_lines
 from analytics.reports.money import cent, shown
 from analytics.reports.types import ReportType
 from analytics.reports.year import Country, TaxYear
 from tests.analytics.ledgers import buy, flows, sell
+from vocabulary.enums import CostBasisMethod
 
 LEDGER = flows(
     *buy("t1", "2022-01-01T10:00:00Z", "BTC", "1", "1000.001"),
@@ -25,7 +26,7 @@ LEDGER = flows(
     *sell("t5", "2023-04-01", "ETH", "0.2", "300.333"),
     *sell("t7", "2023-09-01", "=SOL", "1", "10"),
 )
-RESULT = compute(LEDGER, Method.FIFO)
+RESULT = compute(LEDGER, CostBasisMethod.FIFO)
 
 
 def _given(year: int = 2023) -> ReportInput:

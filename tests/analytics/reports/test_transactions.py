@@ -5,12 +5,13 @@ from pathlib import Path
 
 import polars as pl
 
-from analytics.lots import Method, compute, validate_ledger
+from analytics.lots import compute, validate_ledger
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.money import cent
 from analytics.reports.types import ReportType
 from analytics.reports.year import Country, TaxYear
 from tests.analytics.ledgers import buy, flows, sell, transfer
+from vocabulary.enums import CostBasisMethod
 
 LEDGER = flows(
     *buy("t0", "2022-12-31T23:59:59Z", "BTC", "2", "30000"),  # the year before
@@ -24,7 +25,7 @@ LEDGER = flows(
 
 
 def _read(tmp_path: Path) -> pl.DataFrame:
-    result = compute(LEDGER, Method.FIFO)
+    result = compute(LEDGER, CostBasisMethod.FIFO)
     given = ReportInput(
         TaxYear(2023, Country.US), result.disposals, result.income, result.lots, ledger=LEDGER
     )

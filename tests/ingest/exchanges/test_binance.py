@@ -6,12 +6,15 @@ from dataclasses import replace
 import pytest
 
 from ingest.exchanges.binance import BinanceConnector
-from ingest.exchanges.client import Backoff, Credentials, ExchangeClient
-from ingest.exchanges.failures import ExchangeFailure, FailureKind
 from ingest.files.check import iter_transactions
 from tests.fakes.binance import BinanceFake
-from tests.fakes.server import Fault
-from tests.ingest.exchanges.syncs import Sleeps, synced
+from tests.ingest.exchanges.syncs import (
+    Sleeps,
+    fake_client,
+    refused_as_an_auth_failure,
+    retried_into_a_malformed_failure,
+    synced,
+)
 from vocabulary.enums import TransactionType
 
 KEY, SECRET = "binance-key", "binance-secret"
@@ -24,15 +27,7 @@ def fake() -> Iterator[BinanceFake]:
 
 
 def connector(fake: BinanceFake, key: str = KEY, sleeps: Sleeps | None = None) -> BinanceConnector:
-    client = ExchangeClient(
-        "binance",
-        Credentials({"apiKey": key, "secret": SECRET}),
-        fake.url,
-        throttle=False,
-        backoff=Backoff(attempts=3, first=0.01),
-        sleep=Sleeps() if sleeps is None else sleeps,
-    )
-    return BinanceConnector(client)
+    return BinanceConnector(fake_client("binance", {"apiKey": key, "secret": SECRET}, fake, sleeps))
 
 
 def test_a_sync_gives_trades_deposits_and_withdrawals_with_the_export_keys(fake: BinanceFake) -> None:
@@ -60,19 +55,11 @@ def test_a_second_sync_with_the_cursors_fetches_only_what_is_new(fake: BinanceFa
 
 
 def test_429_then_500_then_malformed_is_a_malformed_failure(fake: BinanceFake) -> None:
-    sleeps = Sleeps()
-    fake.fail_next(Fault.RATE_LIMITED, Fault.SERVER_ERROR, Fault.MALFORMED)
-    with pytest.raises(ExchangeFailure) as failure:
-        synced(connector(fake, sleeps=sleeps), {})
-    assert failure.value.kind is FailureKind.MALFORMED
-    assert sleeps == [0.01, 0.02]
+    retried_into_a_malformed_failure(fake, lambda sleeps: connector(fake, sleeps=sleeps))
 
 
 def test_an_invalid_key_is_an_auth_failure(fake: BinanceFake) -> None:
-    connector(fake).verify()
-    with pytest.raises(ExchangeFailure) as failure:
-        connector(fake, key="revoked").verify()
-    assert failure.value.kind is FailureKind.AUTH
+    refused_as_an_auth_failure(connector(fake), connector(fake, key="revoked"))
 
 
 def test_a_deposit_under_way_is_fetched_again_until_it_is_credited(fake: BinanceFake) -> None:

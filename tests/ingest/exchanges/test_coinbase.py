@@ -5,13 +5,16 @@ from dataclasses import replace
 
 import pytest
 
-from ingest.exchanges.client import Backoff, Credentials, ExchangeClient
 from ingest.exchanges.coinbase import CoinbaseConnector
-from ingest.exchanges.failures import ExchangeFailure, FailureKind
 from ingest.files.check import iter_transactions
 from tests.fakes.coinbase import CoinbaseFake
-from tests.fakes.server import Fault
-from tests.ingest.exchanges.syncs import Sleeps, synced
+from tests.ingest.exchanges.syncs import (
+    Sleeps,
+    fake_client,
+    refused_as_an_auth_failure,
+    retried_into_a_malformed_failure,
+    synced,
+)
 
 TOKEN = "oauth-access-token"
 
@@ -23,15 +26,7 @@ def fake() -> Iterator[CoinbaseFake]:
 
 
 def connector(fake: CoinbaseFake, token: str = TOKEN, sleeps: Sleeps | None = None) -> CoinbaseConnector:
-    client = ExchangeClient(
-        "coinbase",
-        Credentials({"token": token}),
-        fake.url,
-        throttle=False,
-        backoff=Backoff(attempts=3, first=0.01),
-        sleep=Sleeps() if sleeps is None else sleeps,
-    )
-    return CoinbaseConnector(client)
+    return CoinbaseConnector(fake_client("coinbase", {"token": token}, fake, sleeps))
 
 
 def test_a_sync_gives_every_transaction_as_the_export_keys_it(fake: CoinbaseFake) -> None:
@@ -55,19 +50,11 @@ def test_a_second_sync_with_the_cursors_fetches_only_what_is_new(fake: CoinbaseF
 
 
 def test_429_then_500_then_malformed_is_a_malformed_failure(fake: CoinbaseFake) -> None:
-    sleeps = Sleeps()
-    fake.fail_next(Fault.RATE_LIMITED, Fault.SERVER_ERROR, Fault.MALFORMED)
-    with pytest.raises(ExchangeFailure) as failure:
-        synced(connector(fake, sleeps=sleeps), {})
-    assert failure.value.kind is FailureKind.MALFORMED
-    assert sleeps == [0.01, 0.02]
+    retried_into_a_malformed_failure(fake, lambda sleeps: connector(fake, sleeps=sleeps))
 
 
 def test_a_revoked_token_is_an_auth_failure(fake: CoinbaseFake) -> None:
-    connector(fake).verify()
-    with pytest.raises(ExchangeFailure) as failure:
-        connector(fake, token="revoked").verify()
-    assert failure.value.kind is FailureKind.AUTH
+    refused_as_an_auth_failure(connector(fake), connector(fake, token="revoked"))
 
 
 def test_a_pending_transaction_is_asked_for_until_it_completes(fake: CoinbaseFake) -> None:

@@ -6,13 +6,20 @@ from dataclasses import replace
 
 import pytest
 
-from ingest.exchanges.client import Backoff, Credentials, ExchangeClient
+from ingest.exchanges.client import Credentials, ExchangeClient
 from ingest.exchanges.failures import ExchangeFailure, FailureKind
 from ingest.exchanges.kraken import KrakenConnector
 from ingest.files.check import iter_transactions
 from tests.fakes.kraken import KrakenFake
 from tests.fakes.server import Fault
-from tests.ingest.exchanges.syncs import Beats, Sleeps, synced
+from tests.ingest.exchanges.syncs import (
+    Beats,
+    Sleeps,
+    fake_client,
+    refused_as_an_auth_failure,
+    retried_into_a_malformed_failure,
+    synced,
+)
 from vocabulary.enums import TransactionType
 from vocabulary.errors import AccountError, account_error_message
 
@@ -28,16 +35,7 @@ def fake() -> Iterator[KrakenFake]:
 def connector(
     fake: KrakenFake, key: str = KEY, sleeps: Sleeps | None = None, beats: Beats | None = None
 ) -> KrakenConnector:
-    client = ExchangeClient(
-        "kraken",
-        Credentials({"apiKey": key, "secret": SECRET}),
-        fake.url,
-        throttle=False,
-        backoff=Backoff(attempts=3, first=0.01),
-        sleep=Sleeps() if sleeps is None else sleeps,
-        heartbeat=Beats() if beats is None else beats,
-    )
-    return KrakenConnector(client)
+    return KrakenConnector(fake_client("kraken", {"apiKey": key, "secret": SECRET}, fake, sleeps, beats))
 
 
 def test_a_sync_gives_every_ledger_transaction_keyed_by_refid(fake: KrakenFake) -> None:
@@ -94,13 +92,8 @@ def test_the_exports_of_the_same_history_have_the_same_keys(fake: KrakenFake) ->
 
 
 def test_429_then_500_are_retried_with_backoff_and_a_malformed_body_fails_as_such(fake: KrakenFake) -> None:
-    sleeps = Sleeps()
-    fake.fail_next(Fault.RATE_LIMITED, Fault.SERVER_ERROR, Fault.MALFORMED)
-    with pytest.raises(ExchangeFailure) as failure:
-        synced(connector(fake, sleeps=sleeps), {})
-    assert failure.value.kind is FailureKind.MALFORMED
-    assert failure.value.account_error is AccountError.ERROR_WITH_PARTNER_CONNECTION
-    assert sleeps == [0.01, 0.02]
+    failure = retried_into_a_malformed_failure(fake, lambda sleeps: connector(fake, sleeps=sleeps))
+    assert failure.account_error is AccountError.ERROR_WITH_PARTNER_CONNECTION
     assert fake.requests == 3
 
 
@@ -124,11 +117,8 @@ def test_recovered_retries_complete_the_sync_with_a_heartbeat_per_answer_and_wai
 
 
 def test_an_invalid_key_is_an_auth_failure_with_the_spec_message(fake: KrakenFake) -> None:
-    connector(fake).verify()
-    with pytest.raises(ExchangeFailure) as failure:
-        connector(fake, key="revoked-key").verify()
-    assert failure.value.kind is FailureKind.AUTH
-    assert account_error_message(failure.value.account_error) == "API key is invalid."
+    refused = refused_as_an_auth_failure(connector(fake), connector(fake, key="revoked-key"))
+    assert account_error_message(refused.account_error) == "API key is invalid."
     fake.fail_next(Fault.INVALID_KEY)
     with pytest.raises(ExchangeFailure) as failure:
         synced(connector(fake), {})

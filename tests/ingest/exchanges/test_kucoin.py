@@ -4,13 +4,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from ingest.exchanges.client import Backoff, Credentials, ExchangeClient
-from ingest.exchanges.failures import ExchangeFailure, FailureKind
 from ingest.exchanges.kucoin import KucoinConnector
 from ingest.files.check import iter_transactions
 from tests.fakes.kucoin import SPACING_MS, KucoinFake
-from tests.fakes.server import Fault
-from tests.ingest.exchanges.syncs import Sleeps, synced
+from tests.ingest.exchanges.syncs import (
+    Sleeps,
+    fake_client,
+    refused_as_an_auth_failure,
+    retried_into_a_malformed_failure,
+    synced,
+)
 from vocabulary.enums import TransactionType
 
 KEY, SECRET, PASSPHRASE = "kucoin-key", "kucoin-secret", "kucoin-passphrase"
@@ -25,15 +28,8 @@ def fake() -> Iterator[KucoinFake]:
 def connector(
     fake: KucoinFake, passphrase: str = PASSPHRASE, sleeps: Sleeps | None = None
 ) -> KucoinConnector:
-    client = ExchangeClient(
-        "kucoin",
-        Credentials({"apiKey": KEY, "secret": SECRET, "password": passphrase}),
-        fake.url,
-        throttle=False,
-        backoff=Backoff(attempts=3, first=0.01),
-        sleep=Sleeps() if sleeps is None else sleeps,
-    )
-    return KucoinConnector(client)
+    credentials = {"apiKey": KEY, "secret": SECRET, "password": passphrase}
+    return KucoinConnector(fake_client("kucoin", credentials, fake, sleeps))
 
 
 def test_a_sync_gives_fills_by_trade_id_and_transfers(fake: KucoinFake) -> None:
@@ -64,16 +60,8 @@ def test_a_second_sync_with_the_cursors_fetches_only_what_is_new(fake: KucoinFak
 
 
 def test_429_then_500_then_malformed_is_a_malformed_failure(fake: KucoinFake) -> None:
-    sleeps = Sleeps()
-    fake.fail_next(Fault.RATE_LIMITED, Fault.SERVER_ERROR, Fault.MALFORMED)
-    with pytest.raises(ExchangeFailure) as failure:
-        synced(connector(fake, sleeps=sleeps), {})
-    assert failure.value.kind is FailureKind.MALFORMED
-    assert sleeps == [0.01, 0.02]
+    retried_into_a_malformed_failure(fake, lambda sleeps: connector(fake, sleeps=sleeps))
 
 
 def test_a_wrong_passphrase_is_an_auth_failure(fake: KucoinFake) -> None:
-    connector(fake).verify()
-    with pytest.raises(ExchangeFailure) as failure:
-        connector(fake, passphrase="wrong").verify()
-    assert failure.value.kind is FailureKind.AUTH
+    refused_as_an_auth_failure(connector(fake), connector(fake, passphrase="wrong"))

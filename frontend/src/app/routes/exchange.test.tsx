@@ -1,44 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountAnswer, userInfoAnswer } from '@/test/answers';
 import { mockFetch, renderWithProviders } from '@/test/utils';
 import ExchangeRoute from './exchange';
 
 function exchange(overrides: Record<string, unknown> = {}) {
-  return {
-    id: '41',
-    kind: 1,
-    name: 'My Kraken',
-    slug: 'kraken',
+  return accountAnswer({
     imageUrl: '',
-    address: null,
     value: '250',
-    assetsCount: 1,
-    computedTransactionCount: 83,
-    computedCryptoTransactionCount: 80,
-    numManualEdits: 0,
-    errors: [],
     balances: [{ balance: '250', value: '250', currency: { symbol: 'USDT', name: 'Tether', type: 'CRYPTO_CURRENCY', uaid: 'crypto_usdt', priceUsd: '1' } }],
     syncInfo: { isSyncing: true, willBeDeleted: false, isDisabled: false, lastSynced: null },
-    integrationName: 'Kraken',
-    syncMethod: 'Custom file',
-    isSyncedIntegration: false,
-    allowedImportTypes: [7],
     ...overrides,
-  };
-}
-
-function me(viewAsUserId: string | null) {
-  return {
-    me: {
-      publicId: 'u1',
-      email: 'a@example.com',
-      isAdmin: false,
-      baseCurrency: 'USD',
-      viewAsUserId,
-      stats: { numberOfExchanges: 1, numberOfLocalWallets: 0, numberOfCustomWallets: 0 },
-    },
-  };
+  });
 }
 
 function renderAt(path: string) {
@@ -55,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Exchange page', () => {
   it('shows the name, integration, balances, transaction count, syncing state and Import file', async () => {
     const fetchMock = mockFetch({
-      userInfo: () => me(null),
+      userInfo: () => userInfoAnswer(),
       account: () => ({ account: exchange() }),
       transactions: () => ({ transactions: { items: [], total: 0, page: 1, limit: 50 } }),
     });
@@ -72,7 +46,7 @@ describe('Exchange page', () => {
 
   it('hides Import file while viewing as a user', async () => {
     mockFetch({
-      userInfo: () => me('client-7'),
+      userInfo: () => userInfoAnswer({ viewAsUserId: 'client-7' }),
       account: () => ({ account: exchange() }),
       transactions: () => ({ transactions: { items: [], total: 0, page: 1, limit: 50 } }),
     });
@@ -83,7 +57,7 @@ describe('Exchange page', () => {
   });
 
   it('answers Account not found for a custom wallet id or an unknown id', async () => {
-    mockFetch({ userInfo: () => me(null), account: (vars) => ({ account: vars.id === '7' ? exchange({ kind: 3 }) : null }) });
+    mockFetch({ userInfo: () => userInfoAnswer(), account: (vars) => ({ account: vars.id === '7' ? exchange({ kind: 3 }) : null }) });
     renderAt('/accounts/7');
     expect(await screen.findByText('Account not found')).toBeInTheDocument();
   });

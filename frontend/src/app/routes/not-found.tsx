@@ -9,8 +9,8 @@ export default function NotFoundRoute() {
     document.title = 'Page not found | Cairn';
   }, []);
   return (
-    <main className="message-page" data-testid="not-found">
-      <div className="message-page__card">
+    <main className="centered-page" data-testid="not-found">
+      <div className="centered-card message-page__card">
         <p className="message-page__code" aria-hidden="true">
           404
         </p>

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/toast/toastStore';
-import { mockFetch, renderWithProviders } from '@/test/utils';
+import { describe, expect, it, vi } from 'vitest';
+import { userInfoAnswer } from '@/test/answers';
+import { fakeTimersAndFreshToasts, mockFetch, renderWithProviders } from '@/test/utils';
 import WalletsRoute from './wallets';
 
 function account(id: string, kind: number, name: string, overrides: Record<string, unknown> = {}) {
@@ -45,16 +45,7 @@ const KRAKEN_INTEGRATION = {
   info: { symbol: null, cryptoNetwork: null, isEvmChain: false, supportedCryptoNetworks: [], isInstitutional: false, supportedFileFormats: ['.csv'] },
 };
 
-const me = {
-  me: {
-    publicId: 'u1',
-    email: 'a@example.com',
-    isAdmin: false,
-    baseCurrency: 'USD',
-    viewAsUserId: null,
-    stats: { numberOfExchanges: 0, numberOfLocalWallets: 0, numberOfCustomWallets: 1 },
-  },
-};
+const me = userInfoAnswer({ stats: { numberOfExchanges: 0, numberOfLocalWallets: 0, numberOfCustomWallets: 1 } });
 
 function pageOf(items: unknown[]) {
   return { items, total: items.length, page: 1, limit: 50 };
@@ -70,14 +61,7 @@ function renderWallets(route = '/wallets') {
 }
 
 describe('Wallets page', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    toast.clear();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  fakeTimersAndFreshToasts();
 
   it('lists exchanges with their balances, transaction counts and syncing state, linking to their page', async () => {
     const recent = new Date(Date.now() - 2_000).toISOString();

@@ -1,50 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/toast/toastStore';
-import { mockFetch, renderWithProviders } from '@/test/utils';
+import { describe, expect, it, vi } from 'vitest';
+import { accountAnswer, userInfoAnswer } from '@/test/answers';
+import { fakeTimersAndFreshToasts, mockFetch, renderWithProviders } from '@/test/utils';
 import { AccountImport } from './AccountImport';
 import { ForbidViewAs } from './ForbidViewAs';
 
 const FILE_URL = 's3://uploads/user/ledger.csv';
-
-function account(overrides: Record<string, unknown> = {}) {
-  return {
-    id: '41',
-    kind: 1,
-    name: 'My Kraken',
-    slug: 'kraken',
-    imageUrl: '/icons/kraken.svg',
-    address: null,
-    value: '100',
-    assetsCount: 1,
-    computedTransactionCount: 83,
-    computedCryptoTransactionCount: 80,
-    numManualEdits: 0,
-    errors: [],
-    balances: [],
-    syncInfo: { isSyncing: false, willBeDeleted: false, isDisabled: false, lastSynced: null },
-    integrationName: 'Kraken',
-    syncMethod: 'Custom file',
-    isSyncedIntegration: false,
-    allowedImportTypes: [7],
-    ...overrides,
-  };
-}
-
-function me(viewAsUserId: string | null = null) {
-  return {
-    me: {
-      publicId: 'u1',
-      email: 'a@example.com',
-      isAdmin: false,
-      baseCurrency: 'USD',
-      viewAsUserId,
-      stats: { numberOfExchanges: 1, numberOfLocalWallets: 0, numberOfCustomWallets: 0 },
-    },
-  };
-}
 
 function job(overrides: Record<string, unknown> = {}) {
   return {
@@ -109,18 +72,19 @@ function renderPage(route = '/accounts/41/import') {
 
 const ledger = () => new File(['txid,refid,time\n'], 'ledgers.csv', { type: 'text/csv' });
 
+/** Puts the ledger file in the page's file box and waits for its validation; the user, to go on. */
+async function withValidatedLedger() {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  await user.upload(await screen.findByTestId('csv-file-input'), ledger());
+  await screen.findByText('File has been validated');
+  return user;
+}
+
 describe('Account file import page', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    toast.clear();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  fakeTimersAndFreshToasts();
 
   it("refuses a viewer acting on behalf of a user, without loading the account", async () => {
-    const fetchMock = mockFetch({ userInfo: () => me('client-7'), account: () => ({ account: account() }) });
+    const fetchMock = mockFetch({ userInfo: () => userInfoAnswer({ viewAsUserId: 'client-7' }), account: () => ({ account: accountAnswer() }) });
     renderPage('/custom_wallets/5/import');
     expect(await screen.findByText("You can't view this page on behalf of a user")).toBeInTheDocument();
     expect(screen.queryByTestId('account-import-form')).not.toBeInTheDocument();
@@ -128,7 +92,7 @@ describe('Account file import page', () => {
   });
 
   it('offers only the allowed import types and preselects a single one', async () => {
-    mockFetch({ userInfo: () => me(), account: () => ({ account: account({ allowedImportTypes: [7] }) }), ...upload });
+    mockFetch({ userInfo: () => userInfoAnswer(), account: () => ({ account: accountAnswer({ allowedImportTypes: [7] }) }), ...upload });
     renderPage();
     const choice = await screen.findByRole('group', { name: 'Import type' });
     const radios = within(choice).getAllByRole('radio');
@@ -138,7 +102,7 @@ describe('Account file import page', () => {
   });
 
   it('asks for a choice among several types before showing the file box', async () => {
-    const fetchMock = mockFetch({ userInfo: () => me(), account: () => ({ account: account({ allowedImportTypes: [1, 7, 2] }) }), ...upload }, () => new Response(null, { status: 204 }));
+    const fetchMock = mockFetch({ userInfo: () => userInfoAnswer(), account: () => ({ account: accountAnswer({ allowedImportTypes: [1, 7, 2] }) }), ...upload }, () => new Response(null, { status: 204 }));
     renderPage();
     const choice = await screen.findByRole('group', { name: 'Import type' });
     expect(within(choice).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
@@ -162,7 +126,7 @@ describe('Account file import page', () => {
   });
 
   it('warns about duplicates for a synced integration, linking to the guide on the page', async () => {
-    mockFetch({ userInfo: () => me(), account: () => ({ account: account({ isSyncedIntegration: true, integrationName: 'Kraken' }) }), ...upload });
+    mockFetch({ userInfo: () => userInfoAnswer(), account: () => ({ account: accountAnswer({ isSyncedIntegration: true, integrationName: 'Kraken' }) }), ...upload });
     renderPage();
     const warning = await screen.findByTestId('synced-integration-warning');
     expect(warning).toHaveTextContent('Importing additional Kraken transactions could result in duplicates...');
@@ -172,7 +136,7 @@ describe('Account file import page', () => {
   });
 
   it('shows no warning for an account fed only by files', async () => {
-    mockFetch({ userInfo: () => me(), account: () => ({ account: account({ isSyncedIntegration: false }) }), ...upload });
+    mockFetch({ userInfo: () => userInfoAnswer(), account: () => ({ account: accountAnswer({ isSyncedIntegration: false }) }), ...upload });
     renderPage();
     await screen.findByRole('group', { name: 'Import type' });
     expect(screen.queryByTestId('synced-integration-warning')).not.toBeInTheDocument();
@@ -182,8 +146,8 @@ describe('Account file import page', () => {
     let polls = 0;
     const fetchMock = mockFetch(
       {
-        userInfo: () => me(),
-        account: () => ({ account: account() }),
+        userInfo: () => userInfoAnswer(),
+        account: () => ({ account: accountAnswer() }),
         ...upload,
         importAccountTransactions: () => ({ importAccountTransactions: { success: true, jobId: 'csv-import/9', error: null, errorMessage: null } }),
         csvImportJobStatus: () => {
@@ -194,9 +158,7 @@ describe('Account file import page', () => {
       () => new Response(null, { status: 204 }),
     );
     renderPage();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.upload(await screen.findByTestId('csv-file-input'), ledger());
-    await screen.findByText('File has been validated');
+    const user = await withValidatedLedger();
     const button = screen.getByTestId('account-import-button');
     await user.click(button);
     expect(button).toHaveTextContent('Importing');
@@ -215,8 +177,8 @@ describe('Account file import page', () => {
   it('shows no skipped toast when nothing was skipped', async () => {
     mockFetch(
       {
-        userInfo: () => me(),
-        account: () => ({ account: account() }),
+        userInfo: () => userInfoAnswer(),
+        account: () => ({ account: accountAnswer() }),
         ...upload,
         importAccountTransactions: () => ({ importAccountTransactions: { success: true, jobId: 'j', error: null, errorMessage: null } }),
         csvImportJobStatus: () => job({ numberImported: 83, numberSkipped: 0 }),
@@ -224,9 +186,7 @@ describe('Account file import page', () => {
       () => new Response(null, { status: 204 }),
     );
     renderPage();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.upload(await screen.findByTestId('csv-file-input'), ledger());
-    await screen.findByText('File has been validated');
+    const user = await withValidatedLedger();
     await user.click(screen.getByTestId('account-import-button'));
     await act(() => vi.advanceTimersByTimeAsync(1_100));
     await waitFor(() => expect(screen.getByTestId('where')).toBeInTheDocument());
@@ -238,8 +198,8 @@ describe('Account file import page', () => {
   it('names the allowed types when the server refuses the import type, and stays on the page', async () => {
     mockFetch(
       {
-        userInfo: () => me(),
-        account: () => ({ account: account({ allowedImportTypes: [7] }) }),
+        userInfo: () => userInfoAnswer(),
+        account: () => ({ account: accountAnswer({ allowedImportTypes: [7] }) }),
         ...upload,
         importAccountTransactions: () => ({
           importAccountTransactions: { success: false, jobId: null, error: 'invalid_import_type', errorMessage: null },
@@ -248,9 +208,7 @@ describe('Account file import page', () => {
       () => new Response(null, { status: 204 }),
     );
     renderPage();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.upload(await screen.findByTestId('csv-file-input'), ledger());
-    await screen.findByText('File has been validated');
+    const user = await withValidatedLedger();
     await user.click(screen.getByTestId('account-import-button'));
     const message = await screen.findByText(
       'This import type is not allowed for this account. Allowed import types: Transaction history import.',
@@ -262,7 +220,7 @@ describe('Account file import page', () => {
   });
 
   it('treats an account of another kind as not found', async () => {
-    mockFetch({ userInfo: () => me(), account: () => ({ account: account({ kind: 3 }) }), ...upload });
+    mockFetch({ userInfo: () => userInfoAnswer(), account: () => ({ account: accountAnswer({ kind: 3 }) }), ...upload });
     renderPage('/accounts/41/import');
     expect(await screen.findByText('Account not found')).toBeInTheDocument();
   });

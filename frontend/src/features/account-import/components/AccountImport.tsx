@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { AccountNotFound } from '@/components/AccountNotFound';
+import { PageLoadFailed, PageLoading } from '@/components/LoadStates';
 import { customWalletPath, exchangePath } from '@/config/paths';
 import { ACCOUNT_KIND } from '@/lib/accounts/syncing';
 import { useAccount } from '@/lib/accounts/useAccount';
@@ -25,25 +26,8 @@ export function AccountImport({ target }: { target: ImportTarget }) {
     document.title = `Import file${account ? ` into ${account.name}` : ''} | Cairn`;
   }, [account]);
 
-  if (query.isPending) {
-    return (
-      <div className="page" aria-busy="true">
-        <span className="skeleton skeleton--block" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="page">
-        <div className="card empty-state" role="alert">
-          <p className="empty-state__title">We couldn't load this {config.noun}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) return <PageLoadFailed title={`We couldn't load this ${config.noun}`} onRetry={() => void query.refetch()} />;
   if (!account || account.kind !== config.kind) return <AccountNotFound />;
   return <ImportForm key={account.id} account={account} accountPath={config.path(account.id)} />;
 }

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { FileBox } from '@/components/upload/FileBox';
+import { ImportButton } from '@/components/upload/ImportButton';
 import { ValidationErrors } from '@/components/upload/ValidationErrors';
 import type { AccountDetail } from '@/lib/accounts/useAccount';
 import { useMaxUploadBytes } from '@/lib/appInfo';
-import { canImport, importButtonLabel, isBusy } from '@/lib/upload/fileBox';
+import { canImport } from '@/lib/upload/fileBox';
 import { DEFAULT_FILE_FORMATS } from '@/lib/upload/messages';
 import { useCsvImport } from '@/lib/upload/useCsvImport';
 import { importIntoAccount } from '../api/importIntoAccount';
@@ -27,7 +28,6 @@ export function ImportForm({ account, accountPath }: { account: AccountDetail; a
     maxUploadBytes,
     onImported: () => navigate(accountPath),
   });
-  const busy = isBusy(state.status) || state.status === 'done';
   const locked = state.status === 'importing' || state.status === 'done';
 
   function chooseType(value: number) {
@@ -83,15 +83,7 @@ export function ImportForm({ account, accountPath }: { account: AccountDetail; a
               <Link className="button" to={accountPath}>
                 Cancel
               </Link>
-              <button
-                type="submit"
-                className="button button--primary"
-                data-testid="account-import-button"
-                disabled={!canImport(state) || busy}
-                aria-busy={busy || undefined}
-              >
-                {importButtonLabel(state.status)}
-              </button>
+              <ImportButton state={state} testId="account-import-button" />
             </div>
           </form>
         )}

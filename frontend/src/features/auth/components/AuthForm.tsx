@@ -75,8 +75,8 @@ export function AuthForm({ mode }: AuthFormProps) {
   const switchSearch = next ? `?next=${encodeURIComponent(next)}` : '';
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
+    <main className="centered-page">
+      <div className="centered-card auth-card">
         <div className="brand brand--large" aria-hidden="true">
           <span className="brand__mark" />
           <span className="brand__name">Cairn</span>

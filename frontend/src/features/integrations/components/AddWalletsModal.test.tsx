@@ -42,21 +42,28 @@ function Search() {
   return <p data-testid="search">{location.search}</p>;
 }
 
+const APP_INFO = { appInfo: { maintenanceMode: false, maintenanceMessage: null, maxUploadBytes: 1000 } };
+
+/** The modal opened on the list of integrations, with the page's query string shown beside it. */
+function renderModal() {
+  renderWithProviders(
+    <>
+      <AddWalletsModal onImported={() => undefined} />
+      <Search />
+    </>,
+    { route: '/wallets?add_integration=' },
+  );
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Add your wallets modal', () => {
   it('lists integrations by rank with the CSV entry last, and mirrors the pick in add_integration', async () => {
     mockFetch({
       integrations: (vars) => ({ integrations: vars.search ? ALL.filter((i) => i.name.toLowerCase().includes(String(vars.search).toLowerCase())) : ALL }),
-      appInfo: () => ({ appInfo: { maintenanceMode: false, maintenanceMessage: null, maxUploadBytes: 1000 } }),
+      appInfo: () => APP_INFO,
     });
-    renderWithProviders(
-      <>
-        <AddWalletsModal onImported={() => undefined} />
-        <Search />
-      </>,
-      { route: '/wallets?add_integration=' },
-    );
+    renderModal();
     expect(screen.getByRole('heading', { name: 'Add your wallets' })).toBeInTheDocument();
     expect(screen.getByText(SEARCH_HINT)).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search...')).toBeInTheDocument();
@@ -89,15 +96,9 @@ describe('Add your wallets modal', () => {
       detectedCryptoNetworks: (vars) => ({
         detectedCryptoNetworks: String(vars.address).startsWith('0x') ? [{ cryptoNetworkName: 'ethereum' }] : [],
       }),
-      appInfo: () => ({ appInfo: { maintenanceMode: false, maintenanceMessage: null, maxUploadBytes: 1000 } }),
+      appInfo: () => APP_INFO,
     });
-    renderWithProviders(
-      <>
-        <AddWalletsModal onImported={() => undefined} />
-        <Search />
-      </>,
-      { route: '/wallets?add_integration=' },
-    );
+    renderModal();
     const user = userEvent.setup();
     const input = screen.getByPlaceholderText('Search...');
     await user.type(input, '0xabc');

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/components/toast/toastStore';
-import { mockFetch, renderWithProviders } from '@/test/utils';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeTimersAndFreshToasts, mockFetch, renderWithProviders } from '@/test/utils';
 import { CsvImportForm } from './CsvImportForm';
 
 const POST_URL = 'http://storage.test/upload';
@@ -76,14 +75,7 @@ function setup(props: Partial<Parameters<typeof CsvImportForm>[0]> = {}) {
 const csvFile = (name = 'trades.csv', content = 'Date,Type\n2024-01-01,BUY\n') => new File([content], name, { type: 'text/csv' });
 
 describe('CsvImportForm', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    toast.clear();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  fakeTimersAndFreshToasts();
 
   it('uploads (gzip + presigned POST), validates (polling the check every 1 s) and imports, with toasts', async () => {
     let polls = 0;

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '@/components/FieldError';
 import { FileBox } from '@/components/upload/FileBox';
+import { ImportButton } from '@/components/upload/ImportButton';
 import { ValidationErrors } from '@/components/upload/ValidationErrors';
 import { useMaxUploadBytes } from '@/lib/appInfo';
-import { canImport, importButtonLabel, isBusy } from '@/lib/upload/fileBox';
+import { canImport } from '@/lib/upload/fileBox';
 import type { ImportedWallet } from '@/lib/upload/jobs';
 import { FILE_REQUIRED, WALLET_NAME_REQUIRED } from '@/lib/upload/messages';
 import { useCsvImport } from '@/lib/upload/useCsvImport';
@@ -44,7 +45,6 @@ export function CsvImportForm({ accountTypeSlug, defaultWalletName, isGeneric, a
     await startImport((csvUrl) => createCustomWallet(walletName, csvUrl, accountTypeSlug));
   }
 
-  const busy = isBusy(state.status) || state.status === 'done';
   return (
     <form className="form csv-form" noValidate onSubmit={onSubmit} aria-label="CSV import" data-testid="csv-import-form">
       <div className="field">
@@ -92,15 +92,7 @@ export function CsvImportForm({ accountTypeSlug, defaultWalletName, isGeneric, a
       <ValidationErrors errors={state.validationErrors} />
 
       <div className="form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          data-testid="csv-import-button"
-          disabled={!canImport(state) || busy}
-          aria-busy={busy || undefined}
-        >
-          {importButtonLabel(state.status)}
-        </button>
+        <ImportButton state={state} testId="csv-import-button" />
       </div>
     </form>
   );

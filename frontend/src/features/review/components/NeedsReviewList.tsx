@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { LoadFailed } from '@/components/LoadStates';
 import { useReviewTransactions } from '../api/useReviewTransactions';
 import { REVIEW_PAGE_SIZE, type ReviewTransaction } from '../utils/transfer';
 import { LinkTransferDialog } from './LinkTransferDialog';
@@ -28,12 +29,7 @@ export function NeedsReviewList({ accountId }: { accountId: string }) {
           <span className="visually-hidden">Loading transactions to review</span>
         </p>
       ) : review.isError ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">We couldn't load the transactions to review</p>
-          <button type="button" className="button" onClick={() => void review.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed title="We couldn't load the transactions to review" onRetry={() => void review.refetch()} />
       ) : items.length === 0 ? (
         <p className="review-list__status" data-testid="needs-review-empty">
           Nothing to review: every transfer of this account is matched.

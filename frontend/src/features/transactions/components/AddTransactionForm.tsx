@@ -4,7 +4,7 @@ import { CreateTransactionDocument, type CreateTransactionMutationVariables, typ
 import { request } from '@/lib/graphql';
 import { useTransactionAccounts, useTransactionAssets, useTransactionEdit } from '../api/useTransactions';
 import { isPositiveAmount, NOT_POSITIVE } from '../utils/amounts';
-import { TRANSACTION_TYPES, typeLabel } from '../utils/types';
+import { TransactionTypeField } from './TransactionTypeField';
 import './transactions.css';
 
 interface FlowDraft {
@@ -100,18 +100,7 @@ export function AddTransactionForm() {
           </label>
           <input id="add-when" className="input" type="datetime-local" step="1" value={when} onChange={(event) => setWhen(event.target.value)} />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="add-type">
-            Type
-          </label>
-          <select id="add-type" className="input" value={type} onChange={(event) => setType(event.target.value as TransactionType)}>
-            {TRANSACTION_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {typeLabel(option)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TransactionTypeField id="add-type" value={type} onChange={setType} />
         <fieldset className="choice-list">
           <legend>Amounts</legend>
           {flows.map((flow, index) => (

@@ -12,7 +12,8 @@ import {
 } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
 import { useTransactionEdit } from '../api/useTransactions';
-import { TAXABILITY_TYPES, TRANSACTION_TYPES, typeLabel } from '../utils/types';
+import { TAXABILITY_TYPES } from '../utils/types';
+import { TransactionTypeField } from './TransactionTypeField';
 
 type Transaction = TransactionRowFieldsFragment;
 
@@ -86,18 +87,7 @@ export function TransactionActions({ transaction, labels }: { transaction: Trans
         </div>
       ) : null}
       <form className="transaction__inline" onSubmit={savePurpose} aria-label="Type and labels">
-        <div className="field">
-          <label className="field__label" htmlFor="transaction-type">
-            Type
-          </label>
-          <select id="transaction-type" className="input" value={type} onChange={(event) => setType(event.target.value as TransactionType)}>
-            {TRANSACTION_TYPES.map((option) => (
-              <option key={option} value={option}>
-                {typeLabel(option)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TransactionTypeField id="transaction-type" value={type} onChange={setType} />
         <div className="field">
           <label className="field__label" htmlFor="transaction-labels">
             Labels (comma separated)

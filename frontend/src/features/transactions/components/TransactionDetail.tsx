@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { Gain } from '@/components/Gain';
@@ -73,10 +74,7 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
         </p>
       ) : null}
 
-      <section className="card" aria-labelledby="transaction-summary">
-        <h2 className="card__title card__header" id="transaction-summary">
-          Summary
-        </h2>
+      <DetailSection id="transaction-summary" title="Summary">
         <dl className="transaction__facts">
           <dt>Value</dt>
           <dd>{transaction.fiatValue === null ? '—' : formatFiat(transaction.fiatValue)}</dd>
@@ -93,12 +91,9 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
             </>
           ) : null}
         </dl>
-      </section>
+      </DetailSection>
 
-      <section className="card" aria-labelledby="transaction-flows">
-        <h2 className="card__title card__header" id="transaction-flows">
-          Amounts
-        </h2>
+      <DetailSection id="transaction-flows" title="Amounts">
         <div className="table-scroll">
           <table className="data-table" data-testid="transaction-flows">
             <thead>
@@ -135,13 +130,10 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
             </tbody>
           </table>
         </div>
-      </section>
+      </DetailSection>
 
       {found.lots.length ? (
-        <section className="card" aria-labelledby="transaction-lots">
-          <h2 className="card__title card__header" id="transaction-lots">
-            Cost basis of what it acquired
-          </h2>
+        <DetailSection id="transaction-lots" title="Cost basis of what it acquired">
           <div className="table-scroll">
             <table className="data-table">
               <thead>
@@ -166,14 +158,11 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
               </tbody>
             </table>
           </div>
-        </section>
+        </DetailSection>
       ) : null}
 
       {found.disposedLots.length ? (
-        <section className="card" aria-labelledby="transaction-disposed">
-          <h2 className="card__title card__header" id="transaction-disposed">
-            Lots it disposed of
-          </h2>
+        <DetailSection id="transaction-disposed" title="Lots it disposed of">
           <div className="table-scroll">
             <table className="data-table" data-testid="transaction-disposed-lots">
               <thead>
@@ -210,14 +199,11 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
               </tbody>
             </table>
           </div>
-        </section>
+        </DetailSection>
       ) : null}
 
       {found.links.length ? (
-        <section className="card" aria-labelledby="transaction-links">
-          <h2 className="card__title card__header" id="transaction-links">
-            Linked transactions
-          </h2>
+        <DetailSection id="transaction-links" title="Linked transactions">
           <ul className="transaction__edits">
             {found.links.map((link) => (
               <li key={link.id}>
@@ -230,21 +216,15 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
               </li>
             ))}
           </ul>
-        </section>
+        </DetailSection>
       ) : null}
 
-      <section className="card" aria-labelledby="transaction-edit">
-        <h2 className="card__title card__header" id="transaction-edit">
-          Edit
-        </h2>
+      <DetailSection id="transaction-edit" title="Edit">
         <TransactionActions key={`${transaction.type}${transaction.timestamp}${found.labels.join()}`} transaction={transaction} labels={found.labels} />
-      </section>
+      </DetailSection>
 
       {found.edits.length ? (
-        <section className="card" aria-labelledby="transaction-history">
-          <h2 className="card__title card__header" id="transaction-history">
-            History
-          </h2>
+        <DetailSection id="transaction-history" title="History">
           <ol className="transaction__edits" data-testid="transaction-history">
             {found.edits.map((edit, index) => (
               <li key={index}>
@@ -252,8 +232,20 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
               </li>
             ))}
           </ol>
-        </section>
+        </DetailSection>
       ) : null}
     </div>
+  );
+}
+
+/** A card of the page, titled. */
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 className="card__title card__header" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -22,13 +22,16 @@ describe('transactions search', () => {
 
   it('names each chip', () => {
     const names = (id: string) => (id === '4' ? 'Cold' : undefined);
-    expect(['has:review', 'is:uncategorized', 'wallet:4', 'wallet:9', 'crypto_id:crypto_ETH', 'from:2024-01-01'].map((t) => describeToken(t, names))).toEqual([
+    const chips = ['has:review', 'is:uncategorized', 'wallet:4', 'wallet:9', 'crypto_id:crypto_ETH', 'from:2024-01-01'];
+    expect([...chips, 'callout:INSUFFICIENT_QUANTITY', 'tax_year:2023'].map((t) => describeToken(t, names))).toEqual([
       'Needs review',
       'Uncategorized',
       'Wallet: Cold',
       'Wallet: 9',
       'Asset: ETH',
       'From 2024-01-01',
+      'Callout: Insufficient quantity',
+      'Tax year 2023',
     ]);
   });
 });

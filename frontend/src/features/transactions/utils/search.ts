@@ -55,6 +55,8 @@ export function describeToken(token: string, accountName: (id: string) => string
   if (key === 'wallet') return `Wallet: ${accountName(value) ?? value}`;
   if (key === 'from') return `From ${value}`;
   if (key === 'to') return `To ${value}`;
+  if (key === 'tax_year') return `Tax year ${value}`;
+  if (key === 'callout') return `Callout: ${value.charAt(0)}${value.slice(1).toLowerCase().replace(/_/g, ' ')}`;
   if ((ASSET_FILTERS as readonly string[]).includes(key)) return `Asset: ${value.replace(/^(crypto|fiat|user_asset|nft|blockchain)_/, '')}`;
   return token;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LoadFailed } from '@/components/LoadStates';
 import { formatFiat, sumDecimals } from '@/lib/format';
 import { PAGE_SIZE } from '../api/pageSize';
 
@@ -52,12 +53,7 @@ export function AccountSection({
           ))}
         </ul>
       ) : failed ? (
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">We couldn't load your {title.toLowerCase()}</p>
-          <button type="button" className="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed title={`We couldn't load your ${title.toLowerCase()}`} onRetry={onRetry} />
       ) : (
         children
       )}

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { IntegrationIcon } from '@/components/IntegrationIcon';
 import { customWalletImportPath, customWalletPath } from '@/config/paths';
 import { isAccountSyncing } from '@/lib/accounts/syncing';
-import { formatCount, formatFiat } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import type { CustomWallet } from '../api/useCustomWallets';
+import { AccountErrors, AccountRowValue } from './AccountRowParts';
 import { BalanceTable } from './BalanceTable';
-import { SyncingBadge } from './SyncingBadge';
 import { WalletActions } from './WalletActions';
 import './wallets.css';
 
@@ -86,21 +86,16 @@ function CustomWalletRow({
             {wallet.assetsCount > 0 ? ` · ${formatCount(wallet.assetsCount)} ${wallet.assetsCount === 1 ? 'asset' : 'assets'}` : ''}
           </span>
         </div>
-        <div className="account-row__value">
-          {syncing ? <SyncingBadge deleting={wallet.syncInfo.willBeDeleted} testId="custom-wallet-syncing" /> : null}
-          <span className="account-row__amount" data-testid="custom-wallet-value">
-            {formatFiat(wallet.value, currency)}
-          </span>
-        </div>
+        <AccountRowValue
+          syncing={syncing}
+          deleting={wallet.syncInfo.willBeDeleted}
+          value={wallet.value}
+          currency={currency}
+          testIdPrefix="custom-wallet"
+        />
         <WalletActions wallet={wallet} />
       </div>
-      {wallet.errors.length ? (
-        <ul className="account-row__errors">
-          {wallet.errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
+      <AccountErrors errors={wallet.errors} />
       {selected ? (
         <div className="account-row__detail">
           <BalanceTable accountName={wallet.name} balances={wallet.balances} currency={currency} testId="custom-wallet-balances" />

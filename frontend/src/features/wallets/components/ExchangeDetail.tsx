@@ -3,12 +3,14 @@ import { Link } from 'react-router';
 import { AccountNotFound } from '@/components/AccountNotFound';
 import { BackLink } from '@/components/BackLink';
 import { IntegrationIcon } from '@/components/IntegrationIcon';
+import { PageLoadFailed, PageLoading } from '@/components/LoadStates';
 import { exchangeImportPath } from '@/config/paths';
 import { ACCOUNT_KIND, isAccountSyncing } from '@/lib/accounts/syncing';
 import { useAccount } from '@/lib/accounts/useAccount';
 import { formatCount, formatFiat } from '@/lib/format';
 import { useCanImport, useUserInfo } from '@/lib/user';
 import { useNow } from '../hooks/useNow';
+import { AccountErrors } from './AccountRowParts';
 import { BalanceTable } from './BalanceTable';
 import { SyncingBadge } from './SyncingBadge';
 import './wallets.css';
@@ -27,25 +29,8 @@ export function ExchangeDetail({ exchangeId, accountReview }: { exchangeId: stri
     document.title = `${exchange?.name ?? 'Exchange'} | Cairn`;
   }, [exchange?.name]);
 
-  if (query.isPending) {
-    return (
-      <div className="page" aria-busy="true">
-        <span className="skeleton skeleton--block" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="page">
-        <div className="card empty-state" role="alert">
-          <p className="empty-state__title">We couldn't load this exchange</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) return <PageLoadFailed title={"We couldn't load this exchange"} onRetry={() => void query.refetch()} />;
   if (!exchange) return <AccountNotFound />;
 
   const count = exchange.computedTransactionCount;
@@ -92,13 +77,7 @@ export function ExchangeDetail({ exchangeId, accountReview }: { exchangeId: stri
             <dd>{formatCount(exchange.assetsCount)}</dd>
           </div>
         </dl>
-        {exchange.errors.length ? (
-          <ul className="account-row__errors account-row__errors--flush">
-            {exchange.errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-        ) : null}
+        <AccountErrors errors={exchange.errors} flush />
         <BalanceTable accountName={exchange.name} balances={exchange.balances} currency={currency} testId="exchange-balances-table" flush />
       </section>
 

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { IntegrationIcon } from '@/components/IntegrationIcon';
 import { exchangePath } from '@/config/paths';
 import { isAccountSyncing } from '@/lib/accounts/syncing';
-import { formatCount, formatCrypto, formatFiat } from '@/lib/format';
+import { formatCount, formatCrypto } from '@/lib/format';
 import type { Exchange } from '../api/useExchanges';
-import { SyncingBadge } from './SyncingBadge';
+import { AccountErrors, AccountRowValue } from './AccountRowParts';
 import './wallets.css';
 
 /** Balances shown inline on an exchange row; the rest are on the exchange's page. */
@@ -44,20 +44,15 @@ function ExchangeRow({ exchange, currency, now }: { exchange: Exchange; currency
             </span>
           ) : null}
         </div>
-        <div className="account-row__value">
-          {syncing ? <SyncingBadge deleting={exchange.syncInfo.willBeDeleted} testId="exchange-syncing" /> : null}
-          <span className="account-row__amount" data-testid="exchange-value">
-            {formatFiat(exchange.value, currency)}
-          </span>
-        </div>
+        <AccountRowValue
+          syncing={syncing}
+          deleting={exchange.syncInfo.willBeDeleted}
+          value={exchange.value}
+          currency={currency}
+          testIdPrefix="exchange"
+        />
       </div>
-      {exchange.errors.length ? (
-        <ul className="account-row__errors">
-          {exchange.errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
+      <AccountErrors errors={exchange.errors} />
     </li>
   );
 }
