@@ -23,7 +23,15 @@ from activities.prefetch import prefetched
 from activities.uploads import read_upload
 from contracts.imports import FINISH_IMPORT, IMPORT_FILE, CsvImportInput, FinishImportInput, ImportCounts
 from ingest.files.check import nothing_to_import, open_file, parse_columns
-from ingest.files.model import ColumnarFile, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.model import (
+    ColumnarFile,
+    FileFormat,
+    Ignored,
+    IgnoredRows,
+    ParsedTransaction,
+    ParseItem,
+    Sheet,
+)
 from ledger.infra.storage import Storage
 from ledger.writes.bulk_import import (
     AccountImport,
@@ -52,7 +60,7 @@ def invalid_file(message: str) -> ApplicationError:
 def line_count(sheet: Sheet) -> int:
     """About how many rows the file has: line breaks after the header of a CSV, rows of a workbook."""
     if sheet.source is not None:
-        return sheet.source.text.count("\n", sheet.source.data_start)
+        return sheet.source.spool.count(b"\n", sheet.source.data_start)
     return sum(1 for _ in sheet.rows())
 
 
@@ -62,7 +70,7 @@ class _ParsedFile:
     it. Parsing and encoding run in the prefetching thread."""
 
     items: Iterable[ParseItem]
-    ignored: list[Ignored] = field(default_factory=list)
+    ignored: IgnoredRows = field(default_factory=IgnoredRows)
     last_row: int = 0
 
     def batches(self, size: int) -> Iterator[EncodedBatch]:
@@ -93,7 +101,7 @@ class _ColumnarFile:
     last_row: int = 0
 
     @property
-    def ignored(self) -> list[Ignored]:
+    def ignored(self) -> IgnoredRows:
         return self.parsed.ignored
 
     def batches(self, size: int) -> Iterator[EncodedBatch]:
@@ -104,6 +112,12 @@ class _ColumnarFile:
                 raise invalid_file(str(exc)) from None
             self.last_row = int(batch.transactions["row"][-1])
             yield encoded
+
+
+def encoded_file(sheet: Sheet, fmt: FileFormat) -> _ParsedFile | _ColumnarFile:
+    """The file's transactions to import, a column at a time when its format and the file allow."""
+    columnar = parse_columns(sheet, fmt)
+    return _ParsedFile(fmt.parse(sheet)) if columnar is None else _ColumnarFile(columnar)
 
 
 class CsvImportActivities:
@@ -144,8 +158,7 @@ class CsvImportActivities:
             )
         rows = max(line_count(sheet), 1)
         self._progress(params.job_id, RECOGNISED_PROGRESS)
-        columnar = parse_columns(sheet, fmt)
-        parsed = _ParsedFile(fmt.parse(sheet)) if columnar is None else _ColumnarFile(columnar)
+        parsed = encoded_file(sheet, fmt)
         source = ImportSource(params.job_id, upload.key, fmt.id, fmt.name, import_type)
         try:
             with self._sessions.begin() as session:

@@ -6,13 +6,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
 
-from ingest.files.model import ColumnarFile, FileFormat, Ignored, ParsedTransaction, RowError, Sheet
+from ingest.files.model import (
+    ColumnarFile,
+    FileFormat,
+    Ignored,
+    IgnoredRows,
+    ParsedTransaction,
+    RowError,
+    Sheet,
+)
 from ingest.files.reader import UnreadableFile, read_sheet
 from ingest.files.registry import all_formats, detect
 from ingest.files.unpack import MAX_UNPACKED_BYTES
@@ -56,7 +64,7 @@ class FileReport:
     format_id: str | None
     format_name: str | None
     transactions: int = 0
-    ignored: list[Ignored] = field(default_factory=list)
+    ignored: IgnoredRows = field(default_factory=IgnoredRows)
     errors: list[str] = field(default_factory=list)
     assets: set[str] = field(default_factory=set)
     import_type: ImportType | None = None  # of the detected format
@@ -99,7 +107,7 @@ def inspect_file(
             fmt.import_type,
         )
     transactions = 0
-    ignored: list[Ignored] = []
+    ignored = IgnoredRows()
     errors = []
     error_count = 0
     assets: set[str] = set()
@@ -135,7 +143,7 @@ def parse_columns(sheet: Sheet, fmt: FileFormat) -> ColumnarFile | None:
         return None
 
 
-def nothing_to_import(ignored: list[Ignored]) -> str:
+def nothing_to_import(ignored: Sequence[Ignored]) -> str:
     """Why a file without row errors imports nothing: no data rows, or every row ignored."""
     if not ignored:
         return "The file has no data rows: there is nothing to import."

@@ -6,14 +6,16 @@ constant memory. Quantities and values are exact `Decimal`s; timestamps are time
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, overload
 
 import polars as pl
 
+from ingest.files.spool import TextSpool
 from vocabulary.enums import ImportType, TransactionType
 
 Direction = Literal["IN", "OUT"]
@@ -68,6 +70,58 @@ class RowError:
 ParseItem = ParsedTransaction | Ignored | RowError
 
 
+class IgnoredRows(Sequence[Ignored]):
+    """A file's ignored rows in a few bytes each (a file may ignore millions; their reasons repeat):
+    row numbers and reason indexes in arrays. Equal to any sequence of the same `Ignored` items."""
+
+    def __init__(self, items: Iterable[Ignored] = ()) -> None:
+        self._rows = array("q")
+        self._reasons = array("L")
+        self._reason_texts: list[str] = []
+        self._reason_at: dict[str, int] = {}
+        for item in items:
+            self.append(item)
+
+    def append(self, item: Ignored) -> None:
+        self.extend_rows((item.row,), item.reason)
+
+    def extend_rows(self, rows: Iterable[int], reason: str) -> None:
+        """Add rows ignored for one reason."""
+        at = self._reason_at.get(reason)
+        if at is None:
+            at = self._reason_at[reason] = len(self._reason_texts)
+            self._reason_texts.append(reason)
+        before = len(self._rows)
+        self._rows.extend(rows)
+        self._reasons.extend([at] * (len(self._rows) - before))
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Ignored: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Ignored]: ...
+
+    def __getitem__(self, index: int | slice) -> Ignored | list[Ignored]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(len(self))[index]]
+        return Ignored(self._rows[index], self._reason_texts[self._reasons[index]])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return len(self) == len(other) and all(
+            mine == theirs for mine, theirs in zip(self, other, strict=True)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a list
+
+    def __repr__(self) -> str:
+        return f"IgnoredRows({list(self)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class TransactionColumns:
     """A batch of transactions and their flows as two frames in file order, joined by `seq` (0, 1, …).
@@ -91,7 +145,7 @@ class ColumnarFile:
     The counts are known at once; `batches(size)` builds the transactions `size` at a time, in order."""
 
     transactions: int
-    ignored: list[Ignored]
+    ignored: IgnoredRows
     assets: frozenset[str]
     batches: Callable[[int], Iterator[TransactionColumns]]
 
@@ -100,8 +154,8 @@ class ColumnarFile:
 class DelimitedText:
     """The decoded text a CSV sheet was read from, for parsers that read a whole column at a time."""
 
-    text: str
-    data_start: int  # offset of the first data line, just after the header line
+    spool: TextSpool
+    data_start: int  # byte offset of the first data line, just after the header line
     delimiter: str
 
 

@@ -1,26 +1,30 @@
 """Turn uploaded bytes into a `Sheet`: decompress within bounds (`unpack`), decode, find the
 delimiter and the header row.
 
-CSV sheets keep the decoded text and re-parse it on every `rows()` call, so rows stream in
-constant memory however large the file is. Spreadsheets (XLS, XLSX) are read with calamine and
-their cells rendered as text, so every parser sees the same string cells whatever the container.
+CSV text is decoded a chunk at a time into a `TextSpool` (UTF-8 in a temporary file) that every
+`rows()` call reads again, so rows stream in constant memory however large the file is and the whole
+text is never one string. Spreadsheets (XLS, XLSX) are read with calamine and their cells rendered as
+text, so every parser sees the same string cells whatever the container.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
-import mmap
 import re
 from collections.abc import Iterator, Sequence
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
+from typing import BinaryIO
 
 import charset_normalizer
 
 from ingest.files.model import DelimitedText, Sheet
+from ingest.files.spool import TextSpool
 from ingest.files.unpack import (
+    CHUNK_BYTES,
     MAX_UNPACKED_BYTES,
     OLE2_MAGIC,
     ZIP_MAGIC,
@@ -43,36 +47,65 @@ MULTIBYTE_ENCODINGS = frozenset(
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _DATA_LIKE = re.compile(r"^[-+(]?[$€£¥]?\s?\d")
 
-Bytes = bytes | mmap.mmap
-
 
 def read_sheet(source: bytes | Path, filename: str, *, max_bytes: int = MAX_UNPACKED_BYTES) -> Sheet:
     """Decode `source` (CSV/TSV text, possibly gzipped, or an XLS/XLSX workbook; its bytes or its
     path) into a `Sheet`, refusing anything larger than `max_bytes` once decompressed."""
-    with unpacked(source, max_bytes) as data:
-        if data[:4] == ZIP_MAGIC or data[:8] == OLE2_MAGIC:
-            return _read_workbook(data, filename)
-        return _read_text(_decode(data), filename)
+    with unpacked(source, max_bytes) as file:
+        magic = file.read(len(OLE2_MAGIC))
+        file.seek(0)
+        if magic[: len(ZIP_MAGIC)] == ZIP_MAGIC or magic == OLE2_MAGIC:
+            return _read_workbook(file.read(), filename)
+        return _read_text(_decode(file), filename)
 
 
-def _decode(data: Bytes) -> str:
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        text = _decode_with(data, "utf-16")
-    elif data[:3] == b"\xef\xbb\xbf":
-        text = _decode_with(data, "utf-8-sig")
-    elif _looks_utf16le(data):
-        text = _decode_with(data, "utf-16-le")
+def _decode(file: BinaryIO) -> TextSpool:
+    """The file's text, in the encoding its first bytes show, else UTF-8, else a legacy one."""
+    head = file.read(BINARY_SAMPLE_CHARS)
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        encodings = ["utf-16"]
+    elif head[:3] == b"\xef\xbb\xbf":
+        encodings = ["utf-8-sig"]
+    elif _looks_utf16le(head):
+        encodings = ["utf-16-le"]
     else:
+        encodings = ["utf-8", _legacy_encoding(head), "latin-1"]
+    for encoding in encodings:
         try:
-            text = str(data, "utf-8")
-        except UnicodeDecodeError:
-            text = str(data, _legacy_encoding(data))
-    if not text.strip():
+            return _spooled(file, encoding)
+        except UnicodeDecodeError as exc:
+            if len(encodings) == 1:
+                raise UnreadableFile(
+                    f"The file is not valid {encoding.upper()} text ({exc.reason})."
+                ) from exc
+    raise AssertionError("latin-1 decodes every byte")
+
+
+def _spooled(file: BinaryIO, encoding: str) -> TextSpool:
+    """The file decoded a chunk at a time into a spool; raises UnicodeDecodeError on the first bad byte."""
+    file.seek(0)
+    decoder = codecs.getincrementaldecoder(encoding)()
+    spool = TextSpool()
+    sample = ""
+    blank = True
+    while True:
+        chunk = file.read(CHUNK_BYTES)
+        text = decoder.decode(chunk, final=not chunk)
+        if len(sample) < BINARY_SAMPLE_CHARS:
+            sample += text[: BINARY_SAMPLE_CHARS - len(sample)]
+            if (len(sample) == BINARY_SAMPLE_CHARS or not chunk) and sample.strip() and _looks_binary(sample):
+                raise UnreadableFile(_BINARY)
+        blank = blank and not text.strip()
+        # Some exports pad fixed-width codes with NUL (XRP currency codes); PostgreSQL text rejects NUL.
+        spool.write(text.replace("\x00", "") if "\x00" in text else text)
+        if not chunk:
+            break
+    if blank:
         raise UnreadableFile("The file is empty.")
-    if _looks_binary(text[:BINARY_SAMPLE_CHARS]):
-        raise UnreadableFile("The file is binary, not a CSV, XLS or XLSX table.")
-    # Some exports pad fixed-width codes with NUL (XRP currency codes); PostgreSQL text rejects NUL.
-    return text.replace("\x00", "") if "\x00" in text else text
+    return spool
+
+
+_BINARY = "The file is binary, not a CSV, XLS or XLSX table."
 
 
 def _looks_binary(sample: str) -> bool:
@@ -80,73 +113,65 @@ def _looks_binary(sample: str) -> bool:
     return controls * 100 > len(sample) or sample.count("\x00") * 4 > len(sample)
 
 
-def _decode_with(data: Bytes, encoding: str) -> str:
-    try:
-        return str(data, encoding)
-    except UnicodeDecodeError as exc:
-        raise UnreadableFile(f"The file is not valid {encoding.upper()} text ({exc.reason}).") from exc
-
-
-def _looks_utf16le(data: Bytes) -> bool:
+def _looks_utf16le(data: bytes) -> bool:
     head = data[:1024]
     return len(head) >= 8 and head[1::2].count(0) > 0.9 * (len(head) // 2) and 0 not in head[0::2]
 
 
-def _legacy_encoding(data: Bytes) -> str:
-    best = charset_normalizer.from_bytes(data[:65536]).best()
+def _legacy_encoding(head: bytes) -> str:
+    """A multi-byte encoding charset-normalizer recognises in the head, else cp1252 (latin-1 when even
+    that fails to decode)."""
+    best = charset_normalizer.from_bytes(head).best()
     if best is not None and best.encoding in MULTIBYTE_ENCODINGS:
         return best.encoding
-    try:
-        str(data, "cp1252")
-    except UnicodeDecodeError:
-        return "latin-1"
     return "cp1252"
 
 
-def _read_text(text: str, filename: str) -> Sheet:
-    lines = _head_lines(text)
+def _read_text(spool: TextSpool, filename: str) -> Sheet:
+    with spool.reader() as reader:
+        head = codecs.getincrementaldecoder("utf-8")().decode(reader.read(HEADER_SEARCH_CHARS))
+    lines = _head_lines(head, whole=spool.size <= HEADER_SEARCH_CHARS)
     found = _find_header([(start, _best_split(line)) for start, _, line in lines])
     if found is None:
         raise UnreadableFile(_no_header_message(lines[0][2] if lines else ""))
     index, delimiter = found
     header = _split(lines[index][2], delimiter)
     preamble = tuple(line.strip() for _, _, line in lines[:index] if line.strip())
-    data_start = lines[index][1]
+    data_start = len(head[: lines[index][1]].encode())
 
     def rows() -> Iterator[tuple[int, Sequence[str]]]:
-        stream = io.StringIO(text, newline="")
-        stream.seek(data_start)
         number = 0
-        try:
-            for record in csv.reader(stream, delimiter=delimiter):
-                cells = [cell.strip() for cell in record]
-                if any(cells):
-                    number += 1
-                    yield number, cells
-        except csv.Error as exc:
-            raise UnreadableFile(f"Row {number + 1}: the CSV is malformed ({exc}).") from exc
+        with spool.text(data_start) as stream:
+            try:
+                for record in csv.reader(stream, delimiter=delimiter):
+                    cells = [cell.strip() for cell in record]
+                    if any(cells):
+                        number += 1
+                        yield number, cells
+            except csv.Error as exc:
+                raise UnreadableFile(f"Row {number + 1}: the CSV is malformed ({exc}).") from exc
 
     return Sheet(
         header=tuple(header),
         rows=rows,
         filename=filename,
         preamble=preamble,
-        source=DelimitedText(text, data_start, delimiter),
+        source=DelimitedText(spool, data_start, delimiter),
     )
 
 
-def _head_lines(text: str) -> list[tuple[int, int, str]]:
-    """(start offset, offset after the line break, line) of the first lines, for the header search."""
+def _head_lines(head: str, *, whole: bool) -> list[tuple[int, int, str]]:
+    """(start offset, offset after the line break, line) of the first lines of the text's `head`, for
+    the header search; its last line without a break counts only when the head is the `whole` text."""
     lines: list[tuple[int, int, str]] = []
     start = 0
-    limit = min(len(text), HEADER_SEARCH_CHARS)
-    for match in _NEWLINE.finditer(text, 0, limit):
-        lines.append((start, match.end(), text[start : match.start()]))
+    for match in _NEWLINE.finditer(head):
+        lines.append((start, match.end(), head[start : match.start()]))
         start = match.end()
         if len(lines) >= HEADER_SEARCH_LINES:
             return lines
-    if start < len(text) and len(text) <= HEADER_SEARCH_CHARS:
-        lines.append((start, len(text), text[start:]))
+    if start < len(head) and whole:
+        lines.append((start, len(head), head[start:]))
     return lines
 
 
@@ -205,7 +230,7 @@ def _no_header_message(first_line: str) -> str:
     )
 
 
-def _read_workbook(data: Bytes, filename: str) -> Sheet:
+def _read_workbook(data: bytes, filename: str) -> Sheet:
     import polars as pl
 
     try:

@@ -1,10 +1,10 @@
 """An upload's bytes within a bound, before any reader sees them.
 
 Gzip is inflated a chunk at a time into a temporary file and refused as soon as it passes the bound,
-so a decompression bomb costs one chunk of memory, never its decompressed size; the result is mapped
-from that file rather than held. A workbook's zip entries are checked before the spreadsheet reader
-opens them: their declared sizes against the bound and their compression ratios, then their real
-sizes (each entry inflated once as it streams; Python's zipfile stops at the declared size and
+so a decompression bomb costs one chunk of memory, never its decompressed size; readers get that
+file and read it a chunk at a time. A workbook's zip entries are checked before the spreadsheet
+reader opens them: their declared sizes against the bound and their compression ratios, then their
+real sizes (each entry inflated once as it streams; Python's zipfile stops at the declared size and
 checks the CRC, so a lying header is refused too). XLS (OLE2) is not compressed: the bound on the
 file is the bound on what is read.
 """
@@ -12,7 +12,6 @@ file is the bound on what is read.
 from __future__ import annotations
 
 import io
-import mmap
 import os
 import tempfile
 import zipfile
@@ -37,30 +36,25 @@ class UnreadableFile(ValueError):
 
 
 @contextmanager
-def unpacked(source: bytes | Path, max_bytes: int) -> Iterator[bytes | mmap.mmap]:
-    """The bytes of `source` (its bytes or its path), gunzipped when compressed, a workbook's zip
-    entries checked; valid in the block. Raises UnreadableFile when they would be more than `max_bytes`."""
+def unpacked(source: bytes | Path, max_bytes: int) -> Iterator[BinaryIO]:
+    """The bytes of `source` (its bytes or its path) as a file at its start, gunzipped when compressed,
+    a workbook's zip entries checked; open in the block. Raises UnreadableFile when they would be more
+    than `max_bytes`."""
     with ExitStack() as stack:
         file: BinaryIO = (
             io.BytesIO(source) if isinstance(source, bytes) else stack.enter_context(open(source, "rb"))
         )
-        compressed = file.read(len(GZIP_MAGIC)) == GZIP_MAGIC
-        if compressed:
+        if file.read(len(GZIP_MAGIC)) == GZIP_MAGIC:
             file.seek(0)
             scratch = stack.enter_context(tempfile.TemporaryFile())
             _inflate(file, scratch, max_bytes)
             file = scratch
-        size = file.seek(0, os.SEEK_END)
-        _check_size(size, max_bytes)
+        _check_size(file.seek(0, os.SEEK_END), max_bytes)
         file.seek(0)
         if file.read(len(ZIP_MAGIC)) == ZIP_MAGIC:
             _check_zip_entries(file, max_bytes)
-        if isinstance(source, bytes) and not compressed:
-            yield source
-        elif not size:
-            yield b""
-        else:
-            yield stack.enter_context(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ))
+        file.seek(0)
+        yield file
 
 
 def _inflate(compressed: BinaryIO, out: BinaryIO, max_bytes: int) -> None:

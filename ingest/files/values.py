@@ -16,6 +16,7 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ingest.files.model import Ignored, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.seen import SeenNumbers
 from vocabulary.enums import TransactionType
 from vocabulary.fiat import FIAT_CODES
 
@@ -374,17 +375,15 @@ class KeyCounter:
 
     Identical rows are genuinely separate transactions (two equal buys on the same second), yet a
     re-import of the same file must produce the same keys, so the suffix is the occurrence number.
-    Only 64-bit prefixes of seen digests are kept, so memory is a few dozen bytes per row.
+    Only 64-bit prefixes of seen digests are kept, in an array (`SeenNumbers`): 11 to 21 bytes a row.
     """
 
     def __init__(self) -> None:
-        self._seen: set[int] = set()
+        self._seen = SeenNumbers()
         self._repeats: dict[str, int] = {}
 
     def key(self, content_digest: str) -> str:
-        prefix = int(content_digest[:16], 16)
-        if prefix not in self._seen:
-            self._seen.add(prefix)
+        if self._seen.add(int(content_digest[:16], 16)):
             return content_digest
         count = self._repeats.get(content_digest, 0) + 1
         self._repeats[content_digest] = count

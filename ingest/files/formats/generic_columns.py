@@ -1,11 +1,12 @@
 """The generic CSV read a column at a time, for files of a million rows and more.
 
-Polars reads the whole file and every rule of `generic._transaction` runs as a column expression, so
-the interpreter touches each row only to hash its natural key. This path takes files whose every row
-is plainly written: no quotes, an ISO date and time without a zone (UTC), plain positive numbers,
-ASCII symbols and tags. Anything else — a row error included — returns None, and the row parser
-reads the file instead, so both paths always agree (tests/ingest/formats/test_generic_columns.py holds them
-to it).
+Polars reads the file a block of lines at a time and every rule of `generic._transaction` runs as a
+column expression, so the interpreter touches each row only to hash its natural key, and memory holds
+one block, never the file. The file is read twice: once to check it and count what it holds, then,
+for an import, to build its transactions batch by batch. This path takes files whose every row is
+plainly written: no quotes, an ISO date and time without a zone (UTC), plain positive numbers, ASCII
+symbols and tags. Anything else — a row error included — returns None, and the row parser reads the
+file instead, so both paths always agree (tests/ingest/formats/test_generic_columns.py holds them to it).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 
 import polars as pl
 
-from ingest.files.model import ColumnarFile, Ignored, Sheet, TransactionColumns
+from ingest.files.model import ColumnarFile, DelimitedText, IgnoredRows, Sheet, TransactionColumns
 from ingest.files.values import KeyCounter
 from vocabulary.enums import TransactionType
 from vocabulary.fiat import FIAT_CODES
@@ -31,6 +32,11 @@ _ZERO = r"^0+(\.0+)?$"
 _SYMBOL = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$"
 _TAG = r"^[A-Za-z_]*$"
 _AMOUNTS = ("received", "sent", "fee")
+BLOCK_BYTES = 1 << 20  # of text per Polars frame; the frame's working memory is tens of times that
+
+
+class _NeedsRowParser(Exception):
+    """Some row is written in a way only the row parser reads, or breaks a rule it reports."""
 
 
 def parse_columns(
@@ -43,41 +49,72 @@ def parse_columns(
     source = sheet.source
     if source is None:
         return None
-    data = source.text[source.data_start :]
-    if '"' in data or "\x00" in data or data.count("\r") != data.count("\r\n"):
-        return None
+    width = len(sheet.header)
+    transactions = 0
+    ignored = IgnoredRows()
+    assets: set[str] = set()
     try:
-        table = pl.read_csv(
-            io.BytesIO(data.encode()),
-            has_header=False,
-            schema={f"c{index}": pl.String for index in range(len(sheet.header))},
-            separator=source.delimiter,
-            quote_char=None,
-            empty_string_is_null=False,
-        )
-    except pl.exceptions.PolarsError:  # a row wider than the header, say: the row parser decides
+        for rows in _blocks(source, width, positions, tags):
+            moving = rows.filter(pl.col("type").is_not_null())
+            transactions += moving.height
+            ignored.extend_rows(rows.filter(pl.col("type").is_null())["row"], NOTHING_MOVES)
+            for amount in _AMOUNTS:
+                assets.update(moving.filter(pl.col(amount).is_not_null())[f"{amount}_asset"].unique())
+    except _NeedsRowParser:
         return None
-    table = table.fill_null("")
-    # Blank lines are not rows, as for the row reader; what is left is numbered from 1.
-    table = table.filter(pl.any_horizontal(pl.all() != "")).select(
-        pl.int_range(1, pl.len() + 1, dtype=pl.Int64).alias("row"),
-        *(pl.col(f"c{position}").alias(name) for position, name in zip(positions, _CELLS, strict=True)),
-    )
-    rows = _read(table, tags)
-    if rows is None:
-        return None
-    moving = rows.filter(pl.col("type").is_not_null())
-    ignored = [Ignored(row, NOTHING_MOVES) for row in rows.filter(pl.col("type").is_null())["row"]]
-    assets = pl.concat(
-        [moving.filter(pl.col(amount).is_not_null())[f"{amount}_asset"] for amount in _AMOUNTS]
-    ).unique()
 
     def batches(size: int) -> Iterator[TransactionColumns]:
         keys = KeyCounter()  # in file order across batches, as the row parser counts repeats
-        for start in range(0, moving.height, size):
-            yield _columns(moving.slice(start, size), keys)
+        held: pl.DataFrame | None = None  # moving rows not yet in a batch
+        for rows in _blocks(source, width, positions, tags):
+            moving = rows.filter(pl.col("type").is_not_null())
+            held = moving if held is None else pl.concat([held, moving], rechunk=False)
+            while held.height >= size:
+                yield _columns(held.slice(0, size), keys)
+                held = held.slice(size)
+        if held is not None and held.height:
+            yield _columns(held, keys)
 
-    return ColumnarFile(moving.height, ignored, frozenset(assets.to_list()), batches)
+    return ColumnarFile(transactions, ignored, frozenset(assets), batches)
+
+
+def _blocks(
+    source: DelimitedText,
+    width: int,
+    positions: tuple[int, ...],
+    tags: dict[str, dict[str, TransactionType]],
+) -> Iterator[pl.DataFrame]:
+    """The data rows read (`_read`) a block of lines at a time, numbered across blocks; raises
+    _NeedsRowParser at the first block that needs the row parser."""
+    schema = {f"c{index}": pl.String for index in range(width)}
+    first_row = 1
+    whole_lines = True
+    for block in source.spool.blocks(source.data_start, BLOCK_BYTES):
+        if not whole_lines or b'"' in block or b"\x00" in block or block.count(b"\r") != block.count(b"\r\n"):
+            raise _NeedsRowParser
+        whole_lines = block.endswith(b"\n")  # else a line longer than a block: no plain row is
+        try:
+            table = pl.read_csv(
+                io.BytesIO(block),
+                has_header=False,
+                schema=schema,
+                separator=source.delimiter,
+                quote_char=None,
+                empty_string_is_null=False,
+            )
+        except pl.exceptions.PolarsError:  # a row wider than the header, say: the row parser decides
+            raise _NeedsRowParser from None
+        table = table.fill_null("")
+        # Blank lines are not rows, as for the row reader; what is left is numbered on from the last block.
+        table = table.filter(pl.any_horizontal(pl.all() != "")).select(
+            pl.int_range(first_row, first_row + pl.len(), dtype=pl.Int64).alias("row"),
+            *(pl.col(f"c{position}").alias(name) for position, name in zip(positions, _CELLS, strict=True)),
+        )
+        first_row += table.height
+        rows = _read(table, tags)
+        if rows is None:
+            raise _NeedsRowParser
+        yield rows
 
 
 _CELLS = ("date", "received", "received_currency", "sent", "sent_currency", "fee", "fee_currency", "tag")
