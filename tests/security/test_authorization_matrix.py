@@ -153,7 +153,14 @@ async def _seen(http: httpx.AsyncClient) -> dict[str, Any]:
         (await gql(http, DETAIL, publicId=item["publicId"]))["transaction"]
         for item in everything["transactions"]["items"]
     ]
-    return {"transactions": details, "disposedLots": everything["disposedLots"]}
+    disposed = everything["disposedLots"]
+    # A slice's `id` is the stored row's, renumbered by every run (a late run of the user's own, such as
+    # the one an import asks for as it ends, stores the same slices under new ids); what it says is not.
+    slices = sorted(
+        ({key: value for key, value in item.items() if key != "id"} for item in disposed["items"]),
+        key=lambda item: (item["flowId"], item["transactionId"]),
+    )
+    return {"transactions": details, "disposedLots": {"total": disposed["total"], "items": slices}}
 
 
 async def _world(http: httpx.AsyncClient) -> World:
