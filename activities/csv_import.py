@@ -142,7 +142,12 @@ class CsvImportActivities:
             start_job(session, params.job_id, resuming=activity.info().attempt > 1)
         try:
             with read_upload(self._sessions, self._storage, params.user_id, params.file_url) as upload:
-                sheet, fmt = open_file(upload.path, upload.filename, max_bytes=upload.max_bytes)
+                sheet, fmt = open_file(
+                    upload.path,
+                    upload.filename,
+                    max_bytes=upload.max_bytes,
+                    max_workbook_bytes=upload.max_workbook_bytes,
+                )
         except (
             ValueError
         ) as exc:  # unavailable (UploadUnavailable), unreadable or unrecognised: the user's to fix

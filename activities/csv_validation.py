@@ -32,7 +32,12 @@ class CsvValidationActivities:
         with heartbeating():
             try:
                 with read_upload(self._sessions, self._storage, params.user_id, params.file_url) as upload:
-                    report = inspect_file(upload.path, upload.filename, max_bytes=upload.max_bytes)
+                    report = inspect_file(
+                        upload.path,
+                        upload.filename,
+                        max_bytes=upload.max_bytes,
+                        max_workbook_bytes=upload.max_workbook_bytes,
+                    )
             except UploadUnavailable as exc:
                 return CsvFileReport(errors=[str(exc)])
         return CsvFileReport(

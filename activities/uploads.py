@@ -30,6 +30,7 @@ class Upload:
     filename: str
     path: Path
     max_bytes: int  # the most it may hold once decompressed
+    max_workbook_bytes: int  # the same for a workbook
 
 
 @contextmanager
@@ -50,4 +51,10 @@ def read_upload(
             raise UploadUnavailable(account_error_message(AccountError.INVALID_FILE_URL)) from None
         except StoredFileTooLarge as exc:
             raise UploadUnavailable(str(exc)) from None
-        yield Upload(key=key, filename=key.rsplit("/", 1)[-1], path=path, max_bytes=storage.max_upload_bytes)
+        yield Upload(
+            key=key,
+            filename=key.rsplit("/", 1)[-1],
+            path=path,
+            max_bytes=storage.max_upload_bytes,
+            max_workbook_bytes=storage.max_workbook_bytes,
+        )

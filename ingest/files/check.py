@@ -24,6 +24,7 @@ from ingest.files.model import (
 from ingest.files.reader import UnreadableFile, read_sheet
 from ingest.files.registry import all_formats, detect
 from ingest.files.unpack import MAX_UNPACKED_BYTES
+from ingest.files.workbook_bounds import MAX_WORKBOOK_BYTES
 from vocabulary.enums import ImportType
 
 NOT_FOUND = "We haven't found the integration you're looking for. You can upload a CSV file instead."
@@ -75,11 +76,15 @@ class FileReport:
 
 
 def open_file(
-    source: bytes | Path, filename: str, *, max_bytes: int = MAX_UNPACKED_BYTES
+    source: bytes | Path,
+    filename: str,
+    *,
+    max_bytes: int = MAX_UNPACKED_BYTES,
+    max_workbook_bytes: int = MAX_WORKBOOK_BYTES,
 ) -> tuple[Sheet, FileFormat]:
-    """Read (the file's bytes or its path, at most `max_bytes` decompressed) and detect; raises
-    `UnreadableFile` or `UnrecognisedFile`."""
-    sheet = read_sheet(source, filename, max_bytes=max_bytes)
+    """Read (the file's bytes or its path, at most `max_bytes` decompressed, a workbook at most
+    `max_workbook_bytes`) and detect; raises `UnreadableFile` or `UnrecognisedFile`."""
+    sheet = read_sheet(source, filename, max_bytes=max_bytes, max_workbook_bytes=max_workbook_bytes)
     fmt = detect(sheet)
     if fmt is None:
         raise UnrecognisedFile(sheet.header)
@@ -87,11 +92,16 @@ def open_file(
 
 
 def inspect_file(
-    source: bytes | Path, filename: str, *, max_errors: int = 100, max_bytes: int = MAX_UNPACKED_BYTES
+    source: bytes | Path,
+    filename: str,
+    *,
+    max_errors: int = 100,
+    max_bytes: int = MAX_UNPACKED_BYTES,
+    max_workbook_bytes: int = MAX_WORKBOOK_BYTES,
 ) -> FileReport:
     """Run the whole import without storing anything; errors are one line each, capped."""
     try:
-        sheet, fmt = open_file(source, filename, max_bytes=max_bytes)
+        sheet, fmt = open_file(source, filename, max_bytes=max_bytes, max_workbook_bytes=max_workbook_bytes)
     except (UnreadableFile, UnrecognisedFile) as exc:
         return FileReport(format_id=None, format_name=None, errors=[str(exc)])
     columnar = parse_columns(sheet, fmt)

@@ -31,6 +31,7 @@ from ingest.files.unpack import (
     UnreadableFile,
     unpacked,
 )
+from ingest.files.workbook_bounds import MAX_WORKBOOK_BYTES, check_workbook
 
 __all__ = ["UnreadableFile", "read_sheet"]
 
@@ -48,13 +49,21 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 _DATA_LIKE = re.compile(r"^[-+(]?[$€£¥]?\s?\d")
 
 
-def read_sheet(source: bytes | Path, filename: str, *, max_bytes: int = MAX_UNPACKED_BYTES) -> Sheet:
+def read_sheet(
+    source: bytes | Path,
+    filename: str,
+    *,
+    max_bytes: int = MAX_UNPACKED_BYTES,
+    max_workbook_bytes: int = MAX_WORKBOOK_BYTES,
+) -> Sheet:
     """Decode `source` (CSV/TSV text, possibly gzipped, or an XLS/XLSX workbook; its bytes or its
-    path) into a `Sheet`, refusing anything larger than `max_bytes` once decompressed."""
+    path) into a `Sheet`, refusing anything larger than `max_bytes` once decompressed, and workbooks
+    past `max_workbook_bytes` or too wide a sheet (`workbook_bounds`)."""
     with unpacked(source, max_bytes) as file:
         magic = file.read(len(OLE2_MAGIC))
         file.seek(0)
         if magic[: len(ZIP_MAGIC)] == ZIP_MAGIC or magic == OLE2_MAGIC:
+            check_workbook(file, max_workbook_bytes)
             return _read_workbook(file.read(), filename)
         return _read_text(_decode(file), filename)
 

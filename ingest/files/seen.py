@@ -38,6 +38,20 @@ class SeenNumbers:
             self._grow()
         return True
 
+    def __contains__(self, number: object) -> bool:
+        if not isinstance(number, int):
+            return False
+        if not number:
+            return self._zero
+        table = self._table
+        mask = len(table) - 1
+        slot = number & mask
+        while held := table[slot]:
+            if held == number:
+                return True
+            slot = (slot + 1) & mask
+        return False
+
     def _grow(self) -> None:
         old = self._table
         table = self._table = array("Q", bytes(16 * len(old)))

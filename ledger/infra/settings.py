@@ -35,6 +35,7 @@ class Settings(BaseSettings):
     session_days: int = 30
     secure_cookies: bool = False
     max_upload_bytes: int = 200 * 1024 * 1024  # as uploaded, and once decompressed
+    max_workbook_bytes: int = 100 * 1024 * 1024  # an XLS/XLSX's data once unzipped (read whole)
     app_origin: str = ""  # defaults to http://{host}:{api_port}
     frontend_dist: Path = Path("frontend/dist")
     maintenance_mode: bool = False  # the SPA shows maintenance_message and holds back changes

@@ -73,6 +73,7 @@ class Storage:
     def __init__(self, settings: Settings) -> None:
         self.bucket = settings.s3_bucket
         self.max_upload_bytes = settings.max_upload_bytes
+        self.max_workbook_bytes = settings.max_workbook_bytes
         self._internal = _client(settings.s3, settings)
         self._public = _client(settings.s3_public, settings)
         self._public_url = settings.s3_public.rstrip("/")

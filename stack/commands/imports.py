@@ -26,8 +26,14 @@ def handle_check(args: argparse.Namespace) -> int:
     from ledger.infra.settings import get_settings
 
     path: Path = args.file
+    settings = get_settings()
     try:
-        report = inspect_file(path, path.name, max_bytes=get_settings().max_upload_bytes)
+        report = inspect_file(
+            path,
+            path.name,
+            max_bytes=settings.max_upload_bytes,
+            max_workbook_bytes=settings.max_workbook_bytes,
+        )
     except OSError as exc:
         print(f"Cannot read {path}: {exc.strerror or exc}", file=sys.stderr)
         return 1

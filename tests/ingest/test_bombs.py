@@ -16,17 +16,20 @@ from ingest.files.check import inspect_file
 from ingest.files.reader import UnreadableFile, read_sheet
 from ingest.files.unpack import MAX_ZIP_RATIO
 from tests.ingest.bombs import GENERIC_HEADER, MiB, gzip_bomb, xlsx_bomb
+from tests.ingest.memory import PEAK_MIB
 
 LARGEST = "the largest file Cairn imports."
 MAX_GROWTH_MIB = 100  # far below 512 MB: a bomb costs a chunk of memory, not its decompressed size
 
 # Reads each file named on the command line at the same time, one thread each, through the import
 # check, and prints the errors and how much the process's peak resident memory grew meanwhile.
-_MEASURE = """
-import json, resource, sys, threading
+_MEASURE = (
+    PEAK_MIB
+    + """
+import json, sys, threading
 from pathlib import Path
 from ingest.files.check import inspect_file
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_mib()
 errors = {}
 def check(path):
     errors[path] = inspect_file(Path(path), Path(path).name).errors
@@ -35,9 +38,10 @@ for thread in threads:
     thread.start()
 for thread in threads:
     thread.join()
-growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024
+growth = peak_mib() - before
 print(json.dumps({"errors": [errors[path] for path in sys.argv[1:]], "growth_mib": growth}))
 """
+)
 
 
 def _measure(*paths: Path) -> dict[str, Any]:

@@ -18,37 +18,43 @@ import pytest
 
 from ingest.files.formats.generic import COLUMNS
 from ingest.files.unpack import MAX_UNPACKED_BYTES
+from tests.ingest.memory import PEAK_MIB
 
 MAX_GROWTH_MIB = 512
 SECONDS_A_DAY = 86_400
 ROW_EVERY_SECONDS = 20
 
 # Validates the file, as the csvValidation activity does, and prints the report and the growth.
-_VALIDATE = """
-import json, resource, sys
+_VALIDATE = (
+    PEAK_MIB
+    + """
+import json, sys
 from pathlib import Path
 from ingest.files.check import inspect_file
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_mib()
 report = inspect_file(Path(sys.argv[1]), "large.csv.gz")
-growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024
+growth = peak_mib() - before
 print(json.dumps({"transactions": report.transactions, "errors": report.errors, "growth_mib": growth}))
 """
+)
 # Reads, parses and encodes the file as the import activity does, batch by batch in its prefetching
 # thread, and drops each batch where the activity would COPY it.
-_IMPORT = """
-import json, resource, sys
+_IMPORT = (
+    PEAK_MIB
+    + """
+import json, sys
 from pathlib import Path
 from activities.csv_import import BATCH_SIZE, _ColumnarFile, encoded_file
 from activities.prefetch import prefetched
 from ingest.files.check import open_file
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_mib()
 sheet, fmt = open_file(Path(sys.argv[1]), "large.csv.gz")
 parsed = encoded_file(sheet, fmt)
 transactions = encoded = 0
 for batch in prefetched(parsed.batches(BATCH_SIZE)):
     transactions += batch.size
     encoded += len(batch.transactions) + len(batch.flows)
-growth = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024
+growth = peak_mib() - before
 print(json.dumps({
     "columnar": isinstance(parsed, _ColumnarFile),
     "transactions": transactions,
@@ -57,6 +63,7 @@ print(json.dumps({
     "growth_mib": growth,
 }))
 """
+)
 
 
 def write_generic_csv(path: Path, decompressed: int) -> int:

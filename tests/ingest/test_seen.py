@@ -14,8 +14,10 @@ from ingest.files.seen import SeenNumbers
 def test_it_answers_as_a_set(numbers: list[int]) -> None:
     seen, expected = SeenNumbers(), set[int]()
     for number in numbers:
+        assert (number in seen) == (number in expected)
         assert seen.add(number) == (number not in expected)
         expected.add(number)
+        assert number in seen
 
 
 def test_it_keeps_every_number_through_growth_and_colliding_slots() -> None:
@@ -27,3 +29,5 @@ def test_it_keeps_every_number_through_growth_and_colliding_slots() -> None:
     seen = SeenNumbers()
     assert all(seen.add(number) for number in numbers)
     assert not any(seen.add(number) for number in numbers)
+    assert all(number in seen for number in numbers)
+    assert not any(rng.getrandbits(48) << 16 | 9 in seen for _ in range(1000))

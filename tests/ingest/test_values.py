@@ -7,6 +7,7 @@ from ingest.files.values import (
     KeyCounter,
     SourceKeys,
     decimal_text,
+    digest,
     parse_decimal,
     parse_timestamp,
     sniff_day_first,
@@ -100,6 +101,20 @@ def test_keys_repeat_with_an_occurrence_suffix() -> None:
     assert ids.key("T1", "x") is None
     assert (other := ids.key("T1", "y")) is not None and other.startswith("T1-")
     assert decimal_text(Decimal("1.500")) == "1.5" and decimal_text(Decimal("0E-8")) == "0"
+
+
+def test_source_keys_answer_as_the_ids_and_contents_say() -> None:
+    ids = SourceKeys()
+    y_key = f"T1-{digest('y')[:12]}"
+    assert [ids.key("T1", "x"), ids.key("T1", "y"), ids.key("T1", "x"), ids.key("T1", "y")] == [
+        "T1",
+        y_key,
+        None,
+        None,
+    ]
+    assert ids.key("T1", "z") == f"T1-{digest('z')[:12]}"
+    assert ids.key(y_key, "w") is None  # that key was issued already
+    assert ids.key("T2", "x") == "T2"
 
 
 @pytest.mark.parametrize("name", ["Europe", "Mars/Olympus", "../etc"])
