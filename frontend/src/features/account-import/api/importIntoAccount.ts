@@ -3,7 +3,7 @@ import type { AccountDetail } from '@/lib/accounts/useAccount';
 import { request, UnauthorizedError } from '@/lib/graphql';
 import { IMPORT_DEFAULT_ERROR } from '@/lib/upload/messages';
 import type { ImportStart } from '@/lib/upload/useCsvImport';
-import { importStartError } from '../utils/importTypes';
+import { importStartError } from '@/features/account-import/utils/importTypes';
 
 /** importAccountTransactions: the job id, or the message for why the import could not start. */
 export async function importIntoAccount(account: AccountDetail, csvUrl: string, importType: number): Promise<ImportStart> {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ImportTypeOption } from '../utils/importTypes';
+import type { ImportTypeOption } from '@/features/account-import/utils/importTypes';
 
 /** The import type, as radio buttons limited to the account's allowed types. */
 export function ImportTypeChoice({

@@ -1,5 +1,5 @@
 import { IMPORT_GUIDE_ID } from './ImportGuide';
-import { syncedIntegrationWarning } from '../utils/importTypes';
+import { syncedIntegrationWarning } from '@/features/account-import/utils/importTypes';
 
 /** Shown when the account already syncs automatically (spec 000 §8 "Warning for synced integrations"). */
 export function SyncedIntegrationWarning({ integrationName }: { integrationName: string }) {

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FieldError } from '@/components/FieldError';
 import { notifySignedIn, safeNext } from '@/lib/session';
-import { login, signup } from '../api/auth';
-import { validateCredentials, type CredentialErrors } from '../utils/validation';
+import { login, signup } from '@/features/auth/api/auth';
+import { validateCredentials, type CredentialErrors } from '@/features/auth/utils/validation';
 import './auth.css';
 
 interface AuthFormProps {

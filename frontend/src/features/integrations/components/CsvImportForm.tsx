@@ -8,7 +8,7 @@ import { canImport } from '@/lib/upload/fileBox';
 import type { ImportedWallet } from '@/lib/upload/jobs';
 import { FILE_REQUIRED, WALLET_NAME_REQUIRED } from '@/lib/upload/messages';
 import { useCsvImport } from '@/lib/upload/useCsvImport';
-import { createCustomWallet } from '../api/createCustomWallet';
+import { createCustomWallet } from '@/features/integrations/api/createCustomWallet';
 
 export interface CsvImportFormProps {
   /** Integration slug sent as accountTypeSlug. */

@@ -9,7 +9,7 @@ import {
   supportsAutomaticSync,
   supportsOwnFile,
   type Integration,
-} from '../utils/integration';
+} from '@/features/integrations/utils/integration';
 import { CsvImportForm } from './CsvImportForm';
 
 function instructionText(html: string, section: string): string {

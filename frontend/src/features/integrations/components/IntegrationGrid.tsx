@@ -1,5 +1,5 @@
 import { IntegrationIcon } from '@/components/IntegrationIcon';
-import { isGenericCsv, type Integration } from '../utils/integration';
+import { isGenericCsv, type Integration } from '@/features/integrations/utils/integration';
 
 const SKELETON_COUNT = 8;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useIntegrationSearch } from '../api/useIntegrationSearch';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
-import type { Integration } from '../utils/integration';
+import { useIntegrationSearch } from '@/features/integrations/api/useIntegrationSearch';
+import { useDebouncedValue } from '@/features/integrations/hooks/useDebouncedValue';
+import type { Integration } from '@/features/integrations/utils/integration';
 import { IntegrationGrid } from './IntegrationGrid';
 
 export const SEARCH_HINT =

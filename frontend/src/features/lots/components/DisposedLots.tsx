@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Gain } from '@/components/Gain';
 import { Pager } from '@/components/Pager';
 import { formatCrypto, formatDate, formatFiat } from '@/lib/format';
-import { LOTS_PAGE_SIZE, useDisposedLots } from '../api/useLots';
-import { disposalType, holdingPeriod } from '../utils/holding';
+import { LOTS_PAGE_SIZE, useDisposedLots } from '@/features/lots/api/useLots';
+import { disposalType, holdingPeriod } from '@/features/lots/utils/holding';
 import './lots.css';
 
 /** /disposed-lots and /disposed-lots/{flowId}: every lot slice disposed of, each opening its proof. */

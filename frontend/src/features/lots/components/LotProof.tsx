@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Gain } from '@/components/Gain';
 import { formatCrypto, formatDate, formatDateTime, formatFiat } from '@/lib/format';
-import { useLotProof } from '../api/useLots';
-import { disposalType, holdingPeriod, ruleApplied, shareRule } from '../utils/holding';
+import { useLotProof } from '@/features/lots/api/useLots';
+import { disposalType, holdingPeriod, ruleApplied, shareRule } from '@/features/lots/utils/holding';
 import './lots.css';
 
 /**

@@ -4,8 +4,8 @@ import { Gain } from '@/components/Gain';
 import { Pager } from '@/components/Pager';
 import type { TaxLotSort } from '@/gql/graphql';
 import { formatCrypto, formatDate, formatFiat } from '@/lib/format';
-import { LOTS_PAGE_SIZE, useOpenTaxLots, type LotOrder } from '../api/useLots';
-import { holdingPeriod } from '../utils/holding';
+import { LOTS_PAGE_SIZE, useOpenTaxLots, type LotOrder } from '@/features/lots/api/useLots';
+import { holdingPeriod } from '@/features/lots/utils/holding';
 import './lots.css';
 
 const COLUMNS: readonly { sort: TaxLotSort; label: string; numeric: boolean }[] = [

@@ -4,7 +4,7 @@ import { LinkTransferDocument, UnlinkTransferDocument } from '@/gql/graphql';
 import { notifyJobStarted } from '@/lib/events';
 import { request } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
-import { LINK_ERROR, LINK_SUCCESS, UNLINK_ERROR, UNLINK_SUCCESS } from '../utils/transfer';
+import { LINK_ERROR, LINK_SUCCESS, UNLINK_ERROR, UNLINK_SUCCESS } from '@/features/review/utils/transfer';
 
 interface TransferPair {
   sendTransactionId: string;

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DialogCancel, DialogFrame } from '@/components/dialog/DialogFrame';
 import { SubmitButton } from '@/components/SubmitButton';
-import { useReviewTransactions } from '../api/useReviewTransactions';
-import { useTransferMutation } from '../api/useTransferMutation';
-import { flowsText, legAssets, legSide, linkCandidates, transferPair, type ReviewTransaction } from '../utils/transfer';
+import { useReviewTransactions } from '@/features/review/api/useReviewTransactions';
+import { useTransferMutation } from '@/features/review/api/useTransferMutation';
+import { flowsText, legAssets, legSide, linkCandidates, transferPair, type ReviewTransaction } from '@/features/review/utils/transfer';
 import { TransactionSummary } from './TransactionSummary';
 
 /** Pick the other side of an unmatched transfer leg among the legs waiting for review, then link them. */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/toast/toastStore';
-import { transaction } from '../testing/transaction';
+import { transaction } from '@/features/review/testing/transaction';
 import { mockFetch, renderWithProviders } from '@/test/utils';
 import { NeedsReviewList } from './NeedsReviewList';
 

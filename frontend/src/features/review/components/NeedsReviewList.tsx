@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { LoadFailed } from '@/components/LoadStates';
-import { useReviewTransactions } from '../api/useReviewTransactions';
-import { REVIEW_PAGE_SIZE, type ReviewTransaction } from '../utils/transfer';
+import { useReviewTransactions } from '@/features/review/api/useReviewTransactions';
+import { REVIEW_PAGE_SIZE, type ReviewTransaction } from '@/features/review/utils/transfer';
 import { LinkTransferDialog } from './LinkTransferDialog';
 import { ReviewItem } from './ReviewItem';
 import './review.css';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { SubmitButton } from '@/components/SubmitButton';
 import { formatPercent } from '@/lib/format';
-import { useTransferMutation } from '../api/useTransferMutation';
-import { transferPair, type ReviewTransaction } from '../utils/transfer';
+import { useTransferMutation } from '@/features/review/api/useTransferMutation';
+import { transferPair, type ReviewTransaction } from '@/features/review/utils/transfer';
 import { TransactionSummary } from './TransactionSummary';
 
 /** One flagged leg: its summary, reason and link, with Link or Unlink. */

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@/lib/format';
-import { flowsText, type ReviewTransaction } from '../utils/transfer';
+import { flowsText, type ReviewTransaction } from '@/features/review/utils/transfer';
 import './review.css';
 
 /** When, where and what: date, account, type and flows. */

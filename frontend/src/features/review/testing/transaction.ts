@@ -1,4 +1,4 @@
-import type { ReviewTransaction } from '../utils/transfer';
+import type { ReviewTransaction } from '@/features/review/utils/transfer';
 
 /** A transfer leg waiting for review: a 0.5 BTC send from Kraken unless told otherwise. */
 export function transaction(id: string, overrides: Partial<ReviewTransaction> = {}, direction: 'INFLOW' | 'OUTFLOW' = 'OUTFLOW'): ReviewTransaction {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transaction } from '../testing/transaction';
+import { transaction } from '@/features/review/testing/transaction';
 import { flowsText, legSide, linkCandidates, transferPair } from './transfer';
 
 describe('transfer legs', () => {

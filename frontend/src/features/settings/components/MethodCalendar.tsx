@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { AddCostBasisMethodPeriodDocument, DeleteCostBasisMethodPeriodDocument, type CostBasisMethod } from '@/gql/graphql';
 import { formatDate } from '@/lib/format';
 import { request } from '@/lib/graphql';
-import { useSettingChange, useUserSettings } from '../api/useSettings';
-import { METHODS, methodLabel } from '../utils/options';
+import { useSettingChange, useUserSettings } from '@/features/settings/api/useSettings';
+import { METHODS, methodLabel } from '@/features/settings/utils/options';
 import './settings.css';
 
 /** /cost-basis-method-calendar: the method timeline, each period running until the next one starts. */

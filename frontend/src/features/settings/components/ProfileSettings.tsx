@@ -4,7 +4,7 @@ import {
   type Theme,
 } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
-import { useSettingChange, useUserSettings } from '../api/useSettings';
+import { useSettingChange, useUserSettings } from '@/features/settings/api/useSettings';
 import './settings.css';
 
 const THEMES: readonly { value: Theme; label: string }[] = [

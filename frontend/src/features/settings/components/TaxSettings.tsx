@@ -9,8 +9,8 @@ import {
   type CostBasisMethod,
 } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
-import { useSettingChange, useUserSettings } from '../api/useSettings';
-import { METHODS, MONTHS } from '../utils/options';
+import { useSettingChange, useUserSettings } from '@/features/settings/api/useSettings';
+import { METHODS, MONTHS } from '@/features/settings/utils/options';
 import './settings.css';
 
 /** /user/profile/tax (labelled Account): country, method, scope and tax-year start. */

@@ -4,7 +4,7 @@ import { GetCostBasisStatusDocument, type GetCostBasisStatusQuery } from '@/gql/
 import { request } from '@/lib/graphql';
 import { useBackoffPolling } from '@/lib/polling';
 import { queryKeys } from '@/lib/queryKeys';
-import { isFreezingInProgress } from '../utils/accountStatus';
+import { isFreezingInProgress } from '@/features/status/utils/accountStatus';
 
 /** Cost basis status, polled with the status backoff; at the fastest wait while freezing or unfreezing. */
 export function useCostBasisStatus() {

@@ -4,7 +4,7 @@ import { EnqueueCostBasisDocument } from '@/gql/graphql';
 import { notifyJobStarted } from '@/lib/events';
 import { request } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
-import { ENQUEUE_FAILURE_MESSAGE, ENQUEUE_SUCCESS_MESSAGE } from '../utils/accountStatus';
+import { ENQUEUE_FAILURE_MESSAGE, ENQUEUE_SUCCESS_MESSAGE } from '@/features/status/utils/accountStatus';
 
 /** Recalculate: enqueues portfolio and tax calculations at high priority, with its toasts. */
 export function useEnqueueCostBasis() {

@@ -4,9 +4,9 @@ import { SubmitButton } from '@/components/SubmitButton';
 import { openList } from '@/lib/addWalletsModalUrl';
 import { formatDateTime } from '@/lib/format';
 import { useUserInfo } from '@/lib/user';
-import { useCostBasisStatus } from '../api/useCostBasisStatus';
-import { useEnqueueCostBasis } from '../api/useEnqueueCostBasis';
-import { useSyncingAccounts } from '../api/useSyncingAccounts';
+import { useCostBasisStatus } from '@/features/status/api/useCostBasisStatus';
+import { useEnqueueCostBasis } from '@/features/status/api/useEnqueueCostBasis';
+import { useSyncingAccounts } from '@/features/status/api/useSyncingAccounts';
 import {
   ACCOUNT_STATUS_LABELS,
   computeAccountStatus,
@@ -15,7 +15,7 @@ import {
   freezingMessage,
   freezingPhase,
   isAddWalletDisabled,
-} from '../utils/accountStatus';
+} from '@/features/status/utils/accountStatus';
 import './status-panel.css';
 
 /** Account status indicator, freezing message and Add wallet button (spec 000 §4). */

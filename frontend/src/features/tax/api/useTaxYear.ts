@@ -4,7 +4,7 @@ import { RequestTaxRecalculationDocument, TaxYearDocument } from '@/gql/graphql'
 import { notifyJobStarted } from '@/lib/events';
 import { request } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
-import { RECALCULATION_FAILURE_MESSAGE, RECALCULATION_SUCCESS_MESSAGE } from '../utils/taxYear';
+import { RECALCULATION_FAILURE_MESSAGE, RECALCULATION_SUCCESS_MESSAGE } from '@/features/tax/utils/taxYear';
 
 /** The tax year's figures, as the last cost-basis run stored them. */
 export function useTaxYear(taxYear: number) {

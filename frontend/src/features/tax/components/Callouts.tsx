@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { TaxYearQuery } from '@/gql/graphql';
 import { formatCount } from '@/lib/format';
-import { calloutLink } from '../utils/taxYear';
+import { calloutLink } from '@/features/tax/utils/taxYear';
 
 type Counts = TaxYearQuery['taxSummary']['calloutCounts'];
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useRequestTaxRecalculation } from '../api/useTaxYear';
-import { RECALCULATE_DISABLED_MS } from '../utils/taxYear';
+import { useRequestTaxRecalculation } from '@/features/tax/api/useTaxYear';
+import { RECALCULATE_DISABLED_MS } from '@/features/tax/utils/taxYear';
 
 /** Recalculate: requests a recalculation; disabled for 2 seconds after each click (spec 001 §4, §9). */
 export function RecalculateButton() {

@@ -10,7 +10,7 @@ import {
 import { notifyJobStarted } from '@/lib/events';
 import { request } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
-import { EDIT_FAILED } from '../utils/messages';
+import { EDIT_FAILED } from '@/features/transactions/utils/messages';
 
 export const TRANSACTIONS_PAGE_SIZE = 50;
 

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CreateTransactionDocument, type CreateTransactionMutationVariables, type TransactionType } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
-import { useTransactionAccounts, useTransactionAssets, useTransactionEdit } from '../api/useTransactions';
-import { isPositiveAmount, NOT_POSITIVE } from '../utils/amounts';
+import { useTransactionAccounts, useTransactionAssets, useTransactionEdit } from '@/features/transactions/api/useTransactions';
+import { isPositiveAmount, NOT_POSITIVE } from '@/features/transactions/utils/amounts';
 import { TransactionTypeField } from './TransactionTypeField';
 import './transactions.css';
 

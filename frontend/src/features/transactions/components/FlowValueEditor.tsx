@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { UpdateTransactionCostBasisDocument, UpdateTransactionProceedsDocument } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
-import { useTransactionEdit } from '../api/useTransactions';
-import { isPositiveAmount, NOT_POSITIVE } from '../utils/amounts';
+import { useTransactionEdit } from '@/features/transactions/api/useTransactions';
+import { isPositiveAmount, NOT_POSITIVE } from '@/features/transactions/utils/amounts';
 
 interface Props {
   flowId: string;

@@ -11,8 +11,8 @@ import {
   type TransactionType,
 } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
-import { useTransactionEdit } from '../api/useTransactions';
-import { TAXABILITY_TYPES } from '../utils/types';
+import { useTransactionEdit } from '@/features/transactions/api/useTransactions';
+import { TAXABILITY_TYPES } from '@/features/transactions/utils/types';
 import { TransactionTypeField } from './TransactionTypeField';
 
 type Transaction = TransactionRowFieldsFragment;

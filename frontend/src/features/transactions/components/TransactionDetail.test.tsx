@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/toast/toastStore';
 import { mockFetch, renderWithProviders } from '@/test/utils';
-import { transactionRow } from '../testing/transaction';
+import { transactionRow } from '@/features/transactions/testing/transaction';
 import { TransactionDetail } from './TransactionDetail';
 
 const OK = { success: true, error: null, errorMessage: null };

@@ -1,5 +1,5 @@
 import type { TransactionType } from '@/gql/graphql';
-import { TRANSACTION_TYPES, typeLabel } from '../utils/types';
+import { TRANSACTION_TYPES, typeLabel } from '@/features/transactions/utils/types';
 
 /** The labelled select of every transaction type, as adding and editing a transaction both ask it. */
 export function TransactionTypeField({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/test/utils';
-import { transactionRow } from '../testing/transaction';
+import { transactionRow } from '@/features/transactions/testing/transaction';
 import { TransactionsList } from './TransactionsList';
 
 const accounts = { transactionAccounts: () => ({ wallets: { items: [] }, exchanges: { items: [] }, customWallets: { items: [{ id: '7', name: 'Spot' }] } }) };

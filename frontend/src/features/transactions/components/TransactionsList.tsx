@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Gain } from '@/components/Gain';
 import { Pager } from '@/components/Pager';
 import { formatDateTime, formatFiat } from '@/lib/format';
-import { TRANSACTIONS_PAGE_SIZE, useRefreshWhenCalculated, useTransactionAccounts, useTransactionsPage } from '../api/useTransactions';
-import { CALCULATING } from '../utils/messages';
-import { describeToken, filterTokens, hasToken, NEEDS_REVIEW, toggleToken, tokens, UNCATEGORIZED, withoutToken } from '../utils/search';
-import { typeLabel } from '../utils/types';
-import { sides } from '../utils/flows';
+import { TRANSACTIONS_PAGE_SIZE, useRefreshWhenCalculated, useTransactionAccounts, useTransactionsPage } from '@/features/transactions/api/useTransactions';
+import { CALCULATING } from '@/features/transactions/utils/messages';
+import { describeToken, filterTokens, hasToken, NEEDS_REVIEW, toggleToken, tokens, UNCATEGORIZED, withoutToken } from '@/features/transactions/utils/search';
+import { typeLabel } from '@/features/transactions/utils/types';
+import { sides } from '@/features/transactions/utils/flows';
 import { FlowList } from './FlowList';
 import './transactions.css';
 

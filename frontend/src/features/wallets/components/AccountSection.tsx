@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadFailed } from '@/components/LoadStates';
 import { formatFiat, sumDecimals } from '@/lib/format';
-import { PAGE_SIZE } from '../api/pageSize';
+import { PAGE_SIZE } from '@/features/wallets/api/pageSize';
 
 /** One paginated account list in a card: title with count and total value, loading and error states. */
 export function AccountSection({

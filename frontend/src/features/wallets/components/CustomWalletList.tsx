@@ -4,7 +4,7 @@ import { IntegrationIcon } from '@/components/IntegrationIcon';
 import { customWalletImportPath, customWalletPath } from '@/config/paths';
 import { isAccountSyncing } from '@/lib/accounts/syncing';
 import { formatCount } from '@/lib/format';
-import type { CustomWallet } from '../api/useCustomWallets';
+import type { CustomWallet } from '@/features/wallets/api/useCustomWallets';
 import { AccountErrors, AccountRowValue } from './AccountRowParts';
 import { BalanceTable } from './BalanceTable';
 import { WalletActions } from './WalletActions';

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { SubmitButton } from '@/components/SubmitButton';
-import type { CustomWallet } from '../api/useCustomWallets';
-import { useDeleteWallet } from '../api/useDeleteWallet';
+import type { CustomWallet } from '@/features/wallets/api/useCustomWallets';
+import { useDeleteWallet } from '@/features/wallets/api/useDeleteWallet';
 import '@/components/dialog/dialog.css';
 
 export function DeleteWalletDialog({

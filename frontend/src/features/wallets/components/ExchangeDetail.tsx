@@ -9,7 +9,7 @@ import { ACCOUNT_KIND, isAccountSyncing } from '@/lib/accounts/syncing';
 import { useAccount } from '@/lib/accounts/useAccount';
 import { formatCount, formatFiat } from '@/lib/format';
 import { useCanImport, useUserInfo } from '@/lib/user';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '@/features/wallets/hooks/useNow';
 import { AccountErrors } from './AccountRowParts';
 import { BalanceTable } from './BalanceTable';
 import { SyncingBadge } from './SyncingBadge';

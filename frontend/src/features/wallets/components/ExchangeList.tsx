@@ -3,7 +3,7 @@ import { IntegrationIcon } from '@/components/IntegrationIcon';
 import { exchangePath } from '@/config/paths';
 import { isAccountSyncing } from '@/lib/accounts/syncing';
 import { formatCount, formatCrypto } from '@/lib/format';
-import type { Exchange } from '../api/useExchanges';
+import type { Exchange } from '@/features/wallets/api/useExchanges';
 import { AccountErrors, AccountRowValue } from './AccountRowParts';
 import './wallets.css';
 

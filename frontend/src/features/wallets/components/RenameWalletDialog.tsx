@@ -3,8 +3,8 @@ import { DialogCancel, DialogFrame } from '@/components/dialog/DialogFrame';
 import { FieldError } from '@/components/FieldError';
 import { SubmitButton } from '@/components/SubmitButton';
 import { WALLET_NAME_REQUIRED } from '@/lib/upload/messages';
-import type { CustomWallet } from '../api/useCustomWallets';
-import { useRenameWallet } from '../api/useRenameWallet';
+import type { CustomWallet } from '@/features/wallets/api/useCustomWallets';
+import { useRenameWallet } from '@/features/wallets/api/useRenameWallet';
 
 export function RenameWalletDialog({ wallet, onClose }: { wallet: CustomWallet; onClose: () => void }) {
   const [name, setName] = useState(wallet.name);

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
-import type { CustomWallet } from '../api/useCustomWallets';
+import type { CustomWallet } from '@/features/wallets/api/useCustomWallets';
 import { DeleteWalletDialog } from './DeleteWalletDialog';
 import { RenameWalletDialog } from './RenameWalletDialog';
 
