@@ -18,6 +18,8 @@ export const queryKeys = {
   reviewTransactions: (accountId: string | null, page: number) => ['transactions', 'review', accountId, page] as const,
   transactionsPage: (query: string, page: number, after: string | null) => ['transactions', 'page', query, page, after] as const,
   transaction: (publicId: string) => ['transactions', 'one', publicId] as const,
+  /** Set while an edit of transactions waits for the cost-basis run it asked for (see useCalculating). */
+  awaitingRun: ['awaitingRun'] as const,
   transactionAssets: (search: string) => ['transactionAssets', search] as const,
   /** Everything a cost-basis run or a settings change alters: portfolio, tax year, lots. */
   results: ['results'] as const,

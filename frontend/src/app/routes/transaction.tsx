@@ -1,10 +1,15 @@
 import { useParams } from 'react-router';
 import { useCostBasisStatus } from '@/features/status/api/useCostBasisStatus';
+import { useCalculating } from '@/features/transactions/api/useTransactions';
 import { TransactionDetail } from '@/features/transactions/components/TransactionDetail';
 
 /** /transactions/{transactionId}: one transaction, by its public id. */
 export default function TransactionRoute() {
   const { transactionId = '' } = useParams();
   const status = useCostBasisStatus();
-  return <TransactionDetail key={transactionId} publicId={transactionId} calculating={status.data?.costBasisStatus.isCostBasisRunning ?? false} />;
+  const calculating = useCalculating(
+    status.data?.costBasisStatus.isCostBasisRunning ?? false,
+    status.data?.costBasisStatus.costBasisComputeEndTime,
+  );
+  return <TransactionDetail key={transactionId} publicId={transactionId} calculating={calculating} />;
 }

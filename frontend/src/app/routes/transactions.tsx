@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useCostBasisStatus } from '@/features/status/api/useCostBasisStatus';
+import { useCalculating } from '@/features/transactions/api/useTransactions';
 import { TransactionsList } from '@/features/transactions/components/TransactionsList';
 import { searchFromParams } from '@/features/transactions/utils/search';
 
@@ -7,6 +8,10 @@ import { searchFromParams } from '@/features/transactions/utils/search';
 export default function TransactionsRoute() {
   const [params, setParams] = useSearchParams();
   const status = useCostBasisStatus();
+  const calculating = useCalculating(
+    status.data?.costBasisStatus.isCostBasisRunning ?? false,
+    status.data?.costBasisStatus.costBasisComputeEndTime,
+  );
   const query = searchFromParams(params);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const go = (q: string, nextPage: number) => setParams(new URLSearchParams({ ...(q ? { q } : {}), ...(nextPage > 1 ? { page: String(nextPage) } : {}) }));
@@ -15,7 +20,7 @@ export default function TransactionsRoute() {
       key={query}
       query={query}
       page={page}
-      calculating={status.data?.costBasisStatus.isCostBasisRunning ?? false}
+      calculating={calculating}
       onSearch={(q) => go(q, 1)}
       onPage={(nextPage) => go(query, nextPage)}
     />

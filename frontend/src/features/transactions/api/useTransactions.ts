@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { toast } from '@/components/toast/toastStore';
 import {
+  type GetCostBasisStatusQuery,
   TransactionAccountsDocument,
   TransactionAssetsDocument,
   TransactionByPublicIdDocument,
@@ -59,10 +60,17 @@ export interface EditResult {
  */
 export function useTransactionEdit<TVariables>(edit: (variables: TVariables) => Promise<EditResult>, success: string, onDone?: () => void) {
   const queryClient = useQueryClient();
+  const stopAwaiting = () => queryClient.removeQueries({ queryKey: queryKeys.awaitingRun, exact: true });
   return useMutation({
     mutationFn: edit,
+    onMutate: () => {
+      const status = queryClient.getQueryData<GetCostBasisStatusQuery>(queryKeys.costBasisStatus);
+      const awaiting: AwaitingRun = { lastRunEnd: status?.costBasisStatus.costBasisComputeEndTime ?? null };
+      queryClient.setQueryData(queryKeys.awaitingRun, awaiting);
+    },
     onSuccess: (result) => {
       if (!result.success) {
+        stopAwaiting();
         toast.error(result.errorMessage || EDIT_FAILED);
         return;
       }
@@ -72,8 +80,33 @@ export function useTransactionEdit<TVariables>(edit: (variables: TVariables) => 
       void queryClient.invalidateQueries({ queryKey: queryKeys.costBasisStatus });
       onDone?.();
     },
-    onError: () => toast.error(EDIT_FAILED),
+    onError: () => {
+      stopAwaiting();
+      toast.error(EDIT_FAILED);
+    },
   });
+}
+
+interface AwaitingRun {
+  lastRunEnd: string | null; // the last run's end time when the edit was sent
+}
+
+/**
+ * Whether the results shown may be stale: while a run is going, and from the moment an edit is sent
+ * until a run has ended since (the status reports another end time). A run on a small ledger can end
+ * before the first status fetch after the edit, which then never sees it running.
+ */
+export function useCalculating(running: boolean, lastRunEnd: string | null | undefined): boolean {
+  const queryClient = useQueryClient();
+  const awaiting = useSyncExternalStore(
+    (changed) => queryClient.getQueryCache().subscribe(changed),
+    () => queryClient.getQueryData<AwaitingRun>(queryKeys.awaitingRun),
+  );
+  const ended = awaiting !== undefined && !running && (lastRunEnd ?? null) !== awaiting.lastRunEnd;
+  useEffect(() => {
+    if (ended) queryClient.removeQueries({ queryKey: queryKeys.awaitingRun, exact: true });
+  }, [ended, queryClient]);
+  return running || (awaiting !== undefined && !ended);
 }
 
 /** When a cost-basis run ends, the transactions' gains and values are read again. */
