@@ -19,6 +19,7 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from ledger.locks import transfer_links_lock
 from ledger.models import (
     Account,
     Asset,
@@ -152,6 +153,7 @@ class TransactionEditsScope:
 
     async def delete_manual(self, public_ids: Sequence[uuid.UUID]) -> Problem | None:
         """Delete them all, or none when one is not found or was not entered by hand."""
+        await self.session.execute(transfer_links_lock(self.user_id))  # their links go with them
         found = await self._owned_many(public_ids)
         if found is None:
             return Problem.TRANSACTION_NOT_FOUND
@@ -265,6 +267,7 @@ class TransactionEditsScope:
         """Link two of the user's transactions; a transfer must be a send and the receive of it."""
         if from_id == to_id:
             return Problem.SAME_TRANSACTION
+        await self.session.execute(transfer_links_lock(self.user_id))
         found = await self._owned_many((from_id, to_id))
         if found is None:
             return Problem.TRANSACTION_NOT_FOUND
@@ -294,6 +297,7 @@ class TransactionEditsScope:
 
     async def remove_link(self, link_id: int) -> Problem | TransferError | None:
         """Remove one of the user's links; an unlinked transfer is never matched again (as by hand)."""
+        await self.session.execute(transfer_links_lock(self.user_id))
         row = (
             await self.session.execute(
                 select(TransactionLink).where(

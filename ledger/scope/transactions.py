@@ -17,6 +17,7 @@ from sqlalchemy import and_, case, delete, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from ledger.locks import transfer_links_lock
 from ledger.models import (
     Account,
     Asset,
@@ -307,6 +308,7 @@ class TransactionsScope:
 
     async def link_transfer(self, send_id: int, receive_id: int) -> TransferError | None:
         """Link a send and a receive as one transfer by hand (replacing links either leg had)."""
+        await self.session.execute(transfer_links_lock(self.user_id))
         legs = await self._leg_shapes((send_id, receive_id))
         if send_id not in legs or receive_id not in legs:
             return TransferError.TRANSACTION_NOT_FOUND
@@ -348,6 +350,7 @@ class TransactionsScope:
     async def unlink_transfer(self, send_id: int, receive_id: int) -> TransferError | None:
         """Undo the transfer link of the pair; matching never pairs them again, and both legs are
         flagged for review."""
+        await self.session.execute(transfer_links_lock(self.user_id))
         removed = await self.session.execute(
             delete(TransactionLink)
             .where(

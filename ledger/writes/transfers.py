@@ -17,6 +17,7 @@ from decimal import Decimal
 from sqlalchemy import bindparam, text
 from sqlalchemy.orm import Session
 
+from ledger.locks import transfer_links_lock
 from ledger.writes.copy import copy_rows
 from vocabulary.transfers import RECEIVE_TYPES, SEND_TYPES
 
@@ -37,8 +38,6 @@ WHERE t.user_id = :user_id AND NOT t.is_ignored AND t.type IN :types AND a.type 
   AND NOT EXISTS ({_SETTLED.format(end="from_transaction_id")})
   AND NOT EXISTS ({_SETTLED.format(end="to_transaction_id")})
 """
-
-_MATCHING_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('transfer-matching/' || :user_id, 0))"
 
 _USER_LINKS = """
 SELECT from_transaction_id, to_transaction_id FROM transaction_links
@@ -88,7 +87,7 @@ class TransferLinks:
 
 def lock_matching(session: Session, user_id: int) -> None:
     """One matching at a time per user (two imports finishing together), until the transaction ends."""
-    session.execute(text(_MATCHING_LOCK), {"user_id": user_id})
+    session.execute(transfer_links_lock(user_id))
 
 
 def transfer_legs(session: Session, user_id: int) -> list[LegRow]:
