@@ -20,6 +20,7 @@ from activities.account_deletion import AccountDeletionActivities
 from activities.cost_basis import CostBasisActivities
 from activities.csv_import import CsvImportActivities
 from activities.csv_validation import CsvValidationActivities
+from activities.heartbeat import start_heartbeats
 from activities.transfers import TransferActivities
 from ledger.infra.db import sync_engine, sync_sessions
 from ledger.infra.settings import Settings, get_settings
@@ -60,6 +61,7 @@ def bound_activities(client: Client, settings: Settings | None = None) -> Iterat
     transfers = TransferActivities(sessions)
     deletion = AccountDeletionActivities(sessions)
     cost_basis = CostBasisActivities(sessions, client, settings.task_queue)
+    start_heartbeats()
     executor = ThreadPoolExecutor(max_workers=MAX_CONCURRENT_ACTIVITIES, thread_name_prefix="activity")
     try:
         yield BoundActivities(
