@@ -26,6 +26,7 @@ $(NPM_STAMP): frontend/package.json frontend/package-lock.json
 
 schema: $(STAMP)
 	$(VENV)/bin/strawberry export-schema api.schema:schema --output frontend/schema.graphql
+	$(VENV)/bin/strawberry export-schema api.public_graphql:public_schema --output frontend/public-schema.graphql
 
 frontend: $(NPM_STAMP) schema
 	cd frontend && npm run build
@@ -61,6 +62,9 @@ bench: $(STAMP)
 	$(PY) benchmarks/exchange_sync_bench.py
 	$(PY) benchmarks/chain_sync_bench.py
 	$(PY) benchmarks/reports_bench.py
+	$(PY) benchmarks/reports_app_bench.py
+	$(PY) benchmarks/pages_bench.py
+	$(PY) benchmarks/export_bench.py
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist

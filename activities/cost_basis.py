@@ -43,6 +43,7 @@ from ledger.writes.cost_basis import (
     user_public_id,
 )
 from ledger.writes.cost_basis_requests import enqueue_statement
+from ledger.writes.transaction_counts import fold_transaction_count
 from vocabulary.enums import QueuePriority
 
 DATA_ERROR = "CostBasisDataError"  # ApplicationError type of a ledger the engine cannot compute
@@ -89,6 +90,8 @@ class CostBasisActivities:
                     ValueError,
                 ) as error:  # the data (or the method settings) cannot be computed
                     raise ApplicationError(str(error), type=DATA_ERROR, non_retryable=True) from error
+            with self._sessions.begin() as session:
+                fold_transaction_count(session, user_id)  # the transactions page's count, kept short
         return CostBasisSummary(
             run_id=str(run_id),
             method=written.method,

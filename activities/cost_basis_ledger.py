@@ -3,21 +3,22 @@
 Every transaction type of the ledger is read as one of the engine's flow types (TREATMENTS.md):
 moves in and out of the user's accounts as transfers (non-taxable when linked, at market value
 when not), rewards as income, fee variants as fees, realised losses as zero-proceeds disposals,
-swaps of every kind as trades.
+swaps of every kind as trades. A conversion the user's taxability settings make no disposal (a wrap,
+liquid stake or liquidity move) comes as CARRY legs and stays one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import timedelta
 
 import polars as pl
 
-from analytics.lots import MethodTimeline, Period
+from analytics.lots import MethodTimeline, settings_timeline
 from ledger.writes.cost_basis import MethodSettings
 from vocabulary.enums import AllocationScope, CostBasisMethod, FlowDirection
 from vocabulary.enums import TransactionType as Type
+from vocabulary.lot_engine import CARRY_TYPE
 
 # The engine's flow type (one of FLOW_TYPES) of each ledger type: (for an inflow, for an outflow).
 # SPAM is never read.
@@ -79,10 +80,15 @@ ENGINE_TYPES: dict[Type, tuple[Type, Type]] = {
     Type.LOST: (Type.RECEIVE, Type.LOST),
     Type.STOLEN: (Type.RECEIVE, Type.STOLEN),
 }
-_BY_TYPE_AND_DIRECTION = {
-    f"{kind.value}/{direction.value}": pair[index]
+_DIRECTIONS_IN_ORDER = (FlowDirection.INFLOW, FlowDirection.OUTFLOW)
+_BY_TYPE_AND_DIRECTION: dict[str, str] = {
+    f"{kind.value}/{direction.value}": pair[index].value
     for kind, pair in ENGINE_TYPES.items()
-    for index, direction in enumerate((FlowDirection.INFLOW, FlowDirection.OUTFLOW))
+    for index, direction in enumerate(_DIRECTIONS_IN_ORDER)
+} | {
+    # the legs of a conversion the user's taxability makes a carry (ledger.writes.taxability.carried)
+    f"{CARRY_TYPE}/{direction.value}": CARRY_TYPE
+    for direction in _DIRECTIONS_IN_ORDER
 }
 _DIRECTIONS = {FlowDirection.INFLOW.value: "IN", FlowDirection.OUTFLOW.value: "OUT"}
 
@@ -111,9 +117,4 @@ def method_and_scope(settings: MethodSettings) -> tuple[CostBasisMethod | Method
     scope = AllocationScope.WALLET if settings.by_wallet else AllocationScope.UNIVERSAL
     if not settings.timeline:
         return settings.method, scope
-    starts = [start for start, _ in settings.timeline]
-    ends = [later - timedelta(days=1) for later in starts[1:]] + [None]
-    periods = tuple(
-        Period(start, end, method) for (start, method), end in zip(settings.timeline, ends, strict=True)
-    )
-    return MethodTimeline(periods), scope
+    return settings_timeline(settings.timeline, settings.method), scope

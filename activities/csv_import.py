@@ -18,11 +18,12 @@ from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from activities.column_mappings import user_mappings
 from activities.heartbeat import heartbeating
 from activities.prefetch import prefetched
 from activities.uploads import read_upload
 from contracts.imports import FINISH_IMPORT, IMPORT_FILE, CsvImportInput, FinishImportInput, ImportCounts
-from ingest.files.check import nothing_to_import, open_file, parse_columns
+from ingest.files.check import NO_DATA_ROWS, open_file, parse_columns
 from ingest.files.model import (
     ColumnarFile,
     FileFormat,
@@ -147,6 +148,7 @@ class CsvImportActivities:
                     upload.filename,
                     max_bytes=upload.max_bytes,
                     max_workbook_bytes=upload.max_workbook_bytes,
+                    mappings=user_mappings(self._sessions, params.user_id),
                 )
         except (
             ValueError
@@ -181,8 +183,8 @@ class CsvImportActivities:
                         params.job_id,
                         RECOGNISED_PROGRESS + int((WRITTEN_PROGRESS - RECOGNISED_PROGRESS) * share),
                     )
-                if writer.staged == 0:
-                    raise invalid_file(nothing_to_import(parsed.ignored))
+                if writer.staged == 0 and not parsed.ignored:  # every row ignored: a success of none
+                    raise invalid_file(NO_DATA_ROWS)
                 counts = writer.finish(number_ignored=len(parsed.ignored))
         except AccountUnavailable:
             raise invalid_file(account_error_message(AccountError.ACCOUNT_NOT_FOUND)) from None

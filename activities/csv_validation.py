@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
 
+from activities.column_mappings import user_mappings
 from activities.heartbeat import heartbeating
 from activities.uploads import UploadUnavailable, read_upload
 from contracts.validation import (
@@ -15,9 +16,11 @@ from contracts.validation import (
     CsvValidationInput,
     CsvValidationRecord,
 )
-from ingest.files.check import inspect_file
+from ingest.files.check import ignored_reasons, inspect_file
+from ingest.files.mapping import MappingLookup
 from ledger.infra.storage import Storage
 from ledger.writes.jobs import record_validation, start_job
+from vocabulary.column_mapping import ColumnMapping
 
 
 class CsvValidationActivities:
@@ -37,6 +40,7 @@ class CsvValidationActivities:
                         upload.filename,
                         max_bytes=upload.max_bytes,
                         max_workbook_bytes=upload.max_workbook_bytes,
+                        mappings=self._mappings(params),
                     )
             except UploadUnavailable as exc:
                 return CsvFileReport(errors=[str(exc)])
@@ -47,7 +51,20 @@ class CsvValidationActivities:
             import_type=None if report.import_type is None else int(report.import_type),
             number_transactions=report.transactions,
             number_ignored=len(report.ignored),
+            number_for_review=report.for_review,
+            ignored_reasons=ignored_reasons(report.ignored),
+            header_signature=report.signature,
+            headers=list(report.sample[0]),
+            sample_rows=[list(row) for row in report.sample[1]],
+            preview_rows=report.preview,
         )
+
+    def _mappings(self, params: CsvValidationInput) -> MappingLookup:
+        """The mapping the check was asked for, else the user's saved ones."""
+        if params.mapping is None:
+            return user_mappings(self._sessions, params.user_id)
+        mapping = ColumnMapping.of(params.mapping)
+        return lambda header: mapping
 
     @activity.defn(name=RECORD_CSV_VALIDATION)
     def record_csv_validation(self, record: CsvValidationRecord) -> None:

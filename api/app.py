@@ -1,4 +1,4 @@
-"""The API application: /graphql, /auth/*, /healthz and the single-page app.
+"""The API application: /graphql, /auth/*, /healthz, /readyz, /metrics and the single-page app.
 
 Run it with `uvicorn --factory api.app:create_app` (what `cairn run` does).
 """
@@ -13,9 +13,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from temporalio.client import Client
 
-from api import auth
+from api import auth, oauth, observability, view_as
 from api.graphql import JsonTooDeep, graphql_router, json_too_deep
 from api.limits import MAX_BODY_BYTES, REQUEST_TIMEOUT_SECONDS
+from api.public_graphql import public_graphql_router
 from api.request_limits import BodySizeLimit, RequestTimeout
 from api.services import Services
 from api.spa import spa_router
@@ -53,7 +54,11 @@ def create_app(settings: Settings | None = None, temporal: Client | None = None)
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
+    app.include_router(observability.router)
     app.include_router(auth.router)
     app.include_router(graphql_router(), prefix="/graphql")
+    app.include_router(public_graphql_router(), prefix="/public/graphql")
+    app.include_router(oauth.router)
+    app.include_router(view_as.router)
     app.include_router(spa_router(settings.frontend_dist))
     return app

@@ -11,24 +11,30 @@ from strawberry.fastapi import BaseContext
 from strawberry.types import Info
 
 from api.services import Services
-from ledger.models import Job, User
+from ledger.models import Asset, Job, ReportedBalance, User
 from ledger.scope import UserScope
 from ledger.scope.accounts import Balance, TransactionCounts
 
 
 class Context(BaseContext):
-    def __init__(self, services: Services, session: AsyncSession, user: User) -> None:
+    def __init__(
+        self, services: Services, session: AsyncSession, user: User, *, viewed_by: User | None = None
+    ) -> None:
         super().__init__()
         self.services = services
         self.session = session
-        self.user = user
+        self.user = user  # whose data the request reads: the viewed user while an admin views as them
+        self.signed_in_user = viewed_by or user  # who is signed in; admin operations check this one
         self.scope = UserScope(session, user.id)  # the only scope of the request: no resolver builds one
-        # True while an admin or tax pro acts as this user (view-as, spec 000 §6). Sign-in has no view-as
-        # yet, so this is False; the checks that forbid file imports while viewing as read it.
-        self.viewing_as = False
+        # True while an admin acts as this user (view-as, spec 001 §6); the checks that forbid file
+        # imports while viewing as read it.
+        self.viewing_as = viewed_by is not None
         self.balances = DataLoader[int, list[Balance]](load_fn=self._load_balances)
         self.transaction_counts = DataLoader[int, TransactionCounts](load_fn=self._load_counts)
         self.latest_jobs = DataLoader[int, Job | None](load_fn=self._load_latest_jobs)
+        self.reported_balances = DataLoader[int, list[tuple[ReportedBalance, Asset]]](
+            load_fn=self._load_reported_balances
+        )
 
     async def _load_balances(self, account_ids: Sequence[int]) -> list[list[Balance]]:
         found = await self.scope.accounts.balances(account_ids)
@@ -41,6 +47,12 @@ class Context(BaseContext):
     async def _load_latest_jobs(self, account_ids: Sequence[int]) -> list[Job | None]:
         found = await self.scope.jobs.latest_jobs(account_ids)
         return [found.get(account_id) for account_id in account_ids]
+
+    async def _load_reported_balances(
+        self, account_ids: Sequence[int]
+    ) -> list[list[tuple[ReportedBalance, Asset]]]:
+        found = await self.scope.linking.reported_balances(account_ids)
+        return [found[account_id] for account_id in account_ids]
 
 
 CairnInfo = Info[Context, None]

@@ -7,21 +7,21 @@ reach. The schema is `frontend/schema.graphql`.
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from fastapi import Depends, Request, status
 from fastapi.responses import JSONResponse
 from sqlalchemy.ext.asyncio import AsyncSession
 from strawberry.fastapi import GraphQLRouter
 
-from api.auth import current_user
 from api.context import Context
 from api.request_limits import error_response
 from api.schema import schema
 from api.services import Services, db_session, services
-from ledger.models import User
+from api.view_as import Viewing, viewing
 
 JSON_TOO_DEEP = "The request's JSON is nested too deeply."
+AnyContext = TypeVar("AnyContext")  # /graphql's Context, /public/graphql's PublicContext
 
 
 class JsonTooDeep(ValueError):
@@ -35,12 +35,12 @@ async def json_too_deep(request: Request, exc: Exception) -> JSONResponse:
 async def graphql_context(
     app: Annotated[Services, Depends(services)],
     session: Annotated[AsyncSession, Depends(db_session)],
-    user: Annotated[User, Depends(current_user)],
+    signed_in: Annotated[Viewing, Depends(viewing)],
 ) -> Context:
-    return Context(app, session, user)
+    return Context(app, session, signed_in.user, viewed_by=signed_in.admin)
 
 
-class CairnGraphQLRouter(GraphQLRouter[Context, None]):
+class CairnGraphQLRouter(GraphQLRouter[AnyContext, None]):
     def decode_json(self, data: str | bytes) -> object:
         try:
             return json.loads(data)

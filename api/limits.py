@@ -40,3 +40,6 @@ SIGN_IN_PER_ACCOUNT = Limit(attempts=5, window=timedelta(minutes=15))  # a succe
 SIGN_IN_PER_ADDRESS = Limit(attempts=30, window=timedelta(minutes=15))
 SIGN_UP_PER_ACCOUNT = Limit(attempts=5, window=timedelta(hours=1))  # attempts with one e-mail, taken or not
 SIGN_UP_PER_ADDRESS = Limit(attempts=10, window=timedelta(hours=1))
+
+# The public wallet check (api.schema.wallet_lookup): explorer calls per client address
+WALLET_LOOKUPS_PER_ADDRESS = Limit(attempts=30, window=timedelta(minutes=10))

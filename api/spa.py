@@ -1,16 +1,18 @@
-"""The built single-page app (settings.frontend_dist): its files as they are, and index.html for every
-other GET outside the API, so client-side routes load on refresh. Without a build, a 503 page says how
-to make one."""
+"""The built single-page app (settings.frontend_dist): its files as they are, a public page's prerendered
+<path>/index.html (scripts/prerender.mjs) to signed-out visitors, and index.html for every other GET
+outside the API, so client-side routes load on refresh. Without a build, a 503 page says how to make one."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter, HTTPException, status
+from fastapi import APIRouter, HTTPException, Request, status
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 API_PREFIXES = ("auth/", "graphql/", "healthz/")
 IMMUTABLE = "public, max-age=31536000, immutable"  # Vite's content-hashed files under assets/
+# the readable sign-in flag the browser keeps (frontend/src/lib/session.ts); it only picks which HTML to send
+SIGNED_IN_COOKIE = "is_auth"
 NOT_BUILT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Cairn: frontend not built</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
@@ -27,7 +29,7 @@ def spa_router(dist: Path) -> APIRouter:
     root = dist.resolve()
 
     @router.get("/{path:path}")
-    async def spa(path: str) -> Response:
+    async def spa(path: str, request: Request) -> Response:
         if f"{path}/".startswith(API_PREFIXES):
             raise HTTPException(status.HTTP_404_NOT_FOUND)
         index = root / "index.html"
@@ -39,6 +41,11 @@ def spa_router(dist: Path) -> APIRouter:
         if path and file.is_file() and file.is_relative_to(root):
             headers = {"Cache-Control": IMMUTABLE} if path.startswith("assets/") else None
             return FileResponse(file, headers=headers)
+        page = (root / path / "index.html").resolve()
+        # a signed-in visitor gets the app itself: /home is then the dashboard, not the public home
+        signed_in = request.cookies.get(SIGNED_IN_COOKIE) == "true"
+        if path and not signed_in and page.is_file() and page.is_relative_to(root):
+            index = page
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     return router

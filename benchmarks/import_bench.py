@@ -8,23 +8,20 @@ was polled, and the worker's peak memory.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import tempfile
 import threading
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import psutil
+from product import MiB, running_product
 
 from ingest.files.formats.generic import COLUMNS as GENERIC_COLUMNS
-from ledger.infra.settings import get_settings
 from stack.api_client import CairnApi
-from stack.local import app_processes
-from stack.seed import prepare_database
-from stack.servers import LocalServers, answers_tcp, free_port, free_s3_port, stop_all, wait_until
 
 HEADER = ",".join(GENERIC_COLUMNS) + "\n"
 ASSETS = ["BTC", "ETH", "SOL", "ADA", "DOT", "LINK", "LTC", "XRP"]
@@ -78,33 +75,14 @@ def main() -> int:
     content = generic_csv(args.rows)
     print(f"import: {len(content) / 2**20:.1f} MiB", flush=True)
 
-    with tempfile.TemporaryDirectory(prefix="cairn-bench-") as home:
-        os.environ.update(
-            {
-                "CAIRN_HOME": home,
-                "CAIRN_PG_PORT": str(free_port()),
-                "CAIRN_TEMPORAL_PORT": str(free_port()),
-                "CAIRN_TEMPORAL_UI_PORT": str(free_port()),
-                "CAIRN_S3_PORT": str(free_s3_port()),
-                "CAIRN_API_PORT": str(free_port()),
-                "CAIRN_MAX_UPLOAD_BYTES": str(max(len(content) * 2, 200 * 2**20)),
-            }
-        )
-        get_settings.cache_clear()
-        settings = get_settings()
-        with LocalServers(settings):
-            prepare_database(settings)
-            children = app_processes(settings)
-            for child in children:
-                child.start()
-            try:
-                wait_until(answers_tcp(settings.host, settings.api_port), "The API", 60, children[-1].log)
-                assert children[0].process is not None
-                memory = PeakMemory(children[0].process.pid)
-                memory.start()
-                return run_import(CairnApi(settings.origin, timeout=600), content, args.rows, memory)
-            finally:
-                stop_all(children)
+    with (
+        tempfile.TemporaryDirectory(prefix="cairn-bench-") as home,
+        running_product(Path(home), max(len(content) * 2, 200 * MiB)) as (settings, children),
+    ):
+        assert children[0].process is not None
+        memory = PeakMemory(children[0].process.pid)
+        memory.start()
+        return run_import(CairnApi(settings.origin, timeout=600), content, args.rows, memory)
 
 
 def run_import(api: CairnApi, content: bytes, rows: int, memory: PeakMemory) -> int:

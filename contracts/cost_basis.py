@@ -53,4 +53,5 @@ def run_request(user_id: int, user_public_id: uuid.UUID, priority: QueuePriority
         join_running=True,
         start_signal=RECOMPUTE_SIGNAL,
         priority_key=PRIORITY_KEYS[priority],
+        user_id=user_id,
     )

@@ -5,7 +5,9 @@ running workflow instead of doubling the work; the id of a job's workflow is the
 from __future__ import annotations
 
 import hashlib
+import json
 import uuid
+from collections.abc import Mapping
 
 
 def csv_import_id() -> str:
@@ -24,9 +26,36 @@ def csv_validation_id(user_id: int, file_url: str) -> str:
     return f"csv-validate/{digest}"
 
 
+def csv_mapping_validation_id(user_id: int, file_url: str, mapping: Mapping[str, object]) -> str:
+    """The check of one user's upload read with a column mapping: one per mapping."""
+    made = f"{user_id}\n{file_url}\n{json.dumps(mapping, sort_keys=True)}"
+    digest = hashlib.sha256(made.encode()).hexdigest()
+    return f"csv-validate-mapped/{digest}"
+
+
 def cost_basis_id(user_public_id: uuid.UUID) -> str:
     return f"cost-basis/{user_public_id}"
 
 
 def delete_account_id(account_id: int) -> str:
     return f"delete-account/{account_id}"
+
+
+def tax_report_id(
+    user_public_id: uuid.UUID, report_type: str, tax_year: int, options: tuple[object, ...]
+) -> str:
+    """One report of one user and year; a report with options (a transactions filter, a date, a 1099-DA)
+    gets their digest after it, so only the same request joins the running one."""
+    made = f"tax-report/{user_public_id}/{report_type}/{tax_year}"
+    if not any(option is not None for option in options):
+        return made
+    return f"{made}/{hashlib.sha256(repr(options).encode()).hexdigest()[:16]}"
+
+
+def account_sync_id(account_id: int) -> str:
+    """The sync of one linked exchange or wallet; also the id of its periodic schedule."""
+    return f"sync/{account_id}"
+
+
+def credentials_check_id(check_id: int) -> str:
+    return f"verify-credentials/{check_id}"

@@ -33,6 +33,7 @@ class ImportCounts:
     number_ignored: int
     number_skipped: int  # transactions the account already had (or the file repeated)
     number_user_defined_tokens: int  # the user's own tokens among the new transactions' assets
+    number_for_review: int = 0  # new transactions of a type the parser did not recognise, flagged for review
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from temporalio.client import Client
-from temporalio.common import Priority, WorkflowIDConflictPolicy
+from temporalio.common import Priority, TypedSearchAttributes, WorkflowIDConflictPolicy
+
+from contracts.search import run_attributes
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,15 @@ class WorkflowStart:
     join_running: bool = False  # a running workflow of this id is joined rather than refused
     start_signal: str | None = None  # signal-with-start: the signal sent to the new or the running run
     priority_key: int | None = None  # Temporal priority: 1 is served first
+    user_id: int | None = None  # whom the run is for, when `arg` carries no `user_id` of its own
+    # a rerun keeps its first run's attributes; otherwise they come from the workflow, `arg` and `user_id`
+    search_attributes: TypedSearchAttributes | None = None
+
+    def run_attributes(self) -> TypedSearchAttributes:
+        if self.search_attributes is not None:
+            return self.search_attributes
+        user_id = self.user_id if self.user_id is not None else getattr(self.arg, "user_id", None)
+        return run_attributes(self.workflow, user_id, getattr(self.arg, "job_id", None))
 
 
 async def start_workflow(client: Client, task_queue: str, start: WorkflowStart) -> str:
@@ -32,5 +43,6 @@ async def start_workflow(client: Client, task_queue: str, start: WorkflowStart) 
         ),
         start_signal=start.start_signal,
         priority=Priority(priority_key=start.priority_key),
+        search_attributes=start.run_attributes(),
     )
     return handle.id

@@ -6,7 +6,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 // validated against the schema, so a schema change that breaks the UI fails `npm run codegen`
 // (and therefore build, typecheck, lint and test).
 const config: CodegenConfig = {
-  schema: 'schema.graphql',
+  schema: ['schema.graphql', 'public-schema.graphql'], // /graphql and /public/graphql
   documents: ['src/features/*/api/**/*.graphql', 'src/lib/**/*.graphql'],
   ignoreNoDocuments: false,
   generates: {

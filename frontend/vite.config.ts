@@ -13,6 +13,7 @@ export default defineConfig({
     proxy: {
       '/graphql': { target: api, changeOrigin: false },
       '/auth': { target: api, changeOrigin: false },
+      '/oauth': { target: api, changeOrigin: false },
     },
   },
   build: {

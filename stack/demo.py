@@ -19,6 +19,8 @@ from ledger.reference.seed import bundled_prices
 
 DEMO_EMAIL = "demo@cairn.local"
 DEMO_PASSWORD = "cairn-demo"
+DEMO_ADMIN_EMAIL = "admin@cairn.local"  # the support console and view-as
+DEMO_ADMIN_PASSWORD = "cairn-admin"
 START, END = date(2019, 1, 1), date(2024, 12, 31)
 
 

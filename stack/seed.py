@@ -9,7 +9,15 @@ from ledger.infra.migrate import upgrade_to_head
 from ledger.infra.settings import Settings
 from ledger.reference.seed import seed_integrations, seed_reference_data
 from stack.api_client import ApiError, CairnApi
-from stack.demo import DEMO_EMAIL, DEMO_PASSWORD, demo_history, load_prices
+from stack.demo import (
+    DEMO_ADMIN_EMAIL,
+    DEMO_ADMIN_PASSWORD,
+    DEMO_EMAIL,
+    DEMO_PASSWORD,
+    demo_history,
+    load_prices,
+)
+from stack.staff import make_admin
 
 
 def prepare_database(settings: Settings) -> None:
@@ -26,7 +34,14 @@ def prepare_database(settings: Settings) -> None:
 
 
 def add_demo_user(settings: Settings) -> None:
-    """Signs the demo user up and imports its wallets through the running API, as a browser would."""
+    """Signs the demo user up and imports its wallets through the running API, as a browser would; signs
+    the demo admin up and grants it the role."""
+    admin = CairnApi(settings.origin)
+    try:
+        admin.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+    finally:
+        admin.close()
+    make_admin(settings, DEMO_ADMIN_EMAIL)
     api = CairnApi(settings.origin)
     try:
         api.sign_in(DEMO_EMAIL, DEMO_PASSWORD)

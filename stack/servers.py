@@ -27,6 +27,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
+from contracts import search
 from ledger.infra.settings import Settings
 from stack.seaweedfs_security import write_security
 
@@ -294,6 +295,7 @@ def start_temporal(home: Path, host: str, port: int, ui_port: int) -> ChildProce
             "--log-level",
             "warn",
             "--ui-disable-news-fetch",
+            *(f"--search-attribute={name}={kind}" for name, kind in search.REGISTERED.items()),
         ],
         home / "logs" / "temporal.log",
     )

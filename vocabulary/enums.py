@@ -106,6 +106,15 @@ class CalloutType(StrEnum):
     VALUE_OUT_OF_BOUNDS = "VALUE_OUT_OF_BOUNDS"
 
 
+class TaskStatus(StrEnum):
+    IGNORED = "IGNORED"
+    TO_DO = "TO_DO"
+
+
+class TaskType(StrEnum):
+    FIX_API_CREDENTIALS = "FIX_API_CREDENTIALS"  # counts as a sync issue (spec 001 §3)
+
+
 class PerformanceDuration(StrEnum):
     ONE_DAY = "ONE_DAY"
     ONE_WEEK = "ONE_WEEK"
@@ -176,6 +185,7 @@ class JobKind(StrEnum):
     MULTI_ADDRESS_IMPORT = "multi_address_import"
     COST_BASIS = "cost_basis"
     SYNC = "sync"
+    DATA_EXPORT = "data_export"
 
 
 class CostBasisState(StrEnum):

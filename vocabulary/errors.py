@@ -104,7 +104,7 @@ TRANSACTION_EDIT_ERROR_MESSAGES: dict[TransactionEditError, str] = {
     TransactionEditError.NOT_AN_INFLOW: "Cost basis can only be set on what the transaction received.",
     TransactionEditError.NOT_AN_OUTFLOW: "Proceeds can only be set on what the transaction sent.",
     TransactionEditError.TAXABILITY_NOT_EDITABLE: (
-        "Only receipts and rewards can be marked taxable or not taxable."
+        "Only receipts, rewards, wraps, stakes and liquidity moves can be marked taxable or not taxable."
     ),
     TransactionEditError.NO_FLOWS: "A transaction needs at least one amount received or sent.",
     TransactionEditError.FEE_NOT_OUTFLOW: "A fee is always sent, never received.",
@@ -127,7 +127,42 @@ ACCOUNT_ERROR_MESSAGES: dict[AccountError, str] = {
     AccountError.INVALID_FILE_URL: "This file could not be found among your uploads. Please upload it again.",
     AccountError.INVALID_IMPORT_TYPE: "This account does not take files of this import type.",
     AccountError.GENERIC_ERROR: "Something went wrong. Please try again or contact support.",
+    AccountError.INVALID_CODE: "The connection was not authorized. Please try again.",
+    AccountError.NOT_SUPPORTED_ACCOUNT_FOR_OAUTH: "This exchange cannot be connected this way yet.",
+    AccountError.ERROR_WITH_PARTNER_CONNECTION: (
+        "The exchange answered something Cairn could not read. Cairn will try again at the next sync."
+    ),
 }
+
+# Adding or updating an exchange (spec 000 §8 "Exchange add and update").
+EXCHANGE_ADD_FAILED = "There was a problem while trying to add your exchange. Try again or contact support."
+EXCHANGE_ADDED = "Added new exchange"
+EXCHANGE_UPDATED = "Updated exchange details"
+FIELD_REQUIRED = "Field is required"  # spec 000 §5, the exchange forms
+THIS_FIELD_REQUIRED = "This field is required"  # spec 000 §5, the address, xpub and multi-address forms
+SYNC_FAILED_MESSAGE = "Syncing this account failed. Cairn will try again at the next sync."
+
+WALLET_ADD_ERROR_MESSAGES: dict[WalletAddError, str] = {  # spec 000 §8 "Wallet add"
+    WalletAddError.HAS_ZERO_TRANSACTIONS: "We could not add your wallet as it has zero transactions.",
+    WalletAddError.TOO_MANY_TRANSACTIONS: (
+        "This wallet exceeds the number of transactions allowed for your current plan."
+    ),
+    WalletAddError.WALLET_ALREADY_LINKED: (
+        "This wallet has already been added to the product. Please see below."
+    ),
+    WalletAddError.WALLET_VALIDATION_ERROR: (
+        "We could not add your wallet as this address is invalid. Please follow the instructions below and "
+        "try again."
+    ),
+    WalletAddError.INVALID_CRYPTO_CURRENCY: "Wallets of this coin are not supported yet.",
+    WalletAddError.UNKNOWN_ERROR: "An error has occurred, please try again.",
+    WalletAddError.VALUE_ERROR: "An error has occurred, please try again.",
+    # Codes the spec lists without a text.
+    WalletAddError.INVALID_PUBLIC_KEYS: "Please enter at least one public key",
+    WalletAddError.RECEIVE_CHANGE_XPUB_SAME: "Receive and Change address cannot be the same.",
+    WalletAddError.UNKNOWN_WALLET_TYPE: "Wallets of this coin are not supported yet.",
+}
+WALLET_ADDED = "Wallet added"
 
 CSV_IMPORT_FAILED = "There was an error while trying to import the CSV"
 CUSTOM_WALLET_CREATION_FAILED = "There was an issue while trying to upload your csv. Please try again"
@@ -165,6 +200,8 @@ class SettingsError(StrEnum):
     INVALID_PERIOD = "invalid_period"
     PERIOD_NOT_FOUND = "period_not_found"
     UNIVERSAL_NOT_ALLOWED = "universal_not_allowed"
+    PERIOD_ENDS_BEFORE_START = "period_ends_before_start"
+    PERIODS_OVERLAP = "periods_overlap"
 
 
 SETTINGS_ERROR_MESSAGES: dict[SettingsError, str] = {
@@ -176,4 +213,6 @@ SETTINGS_ERROR_MESSAGES: dict[SettingsError, str] = {
     SettingsError.UNIVERSAL_NOT_ALLOWED: (
         "Universal cost basis is not accepted from January 1, 2025 for US taxpayers: choose per wallet."
     ),
+    SettingsError.PERIOD_ENDS_BEFORE_START: "A method period must end after the day it starts.",
+    SettingsError.PERIODS_OVERLAP: "Method periods may not overlap: this one covers another period's dates.",
 }

@@ -22,9 +22,15 @@ EXCHANGE_TYPES = frozenset({Type.BUY, Type.SELL, Type.TRADE})
 # disposals without proceeds
 ZERO_PROCEEDS_TYPES = frozenset({Type.LOST, Type.STOLEN})
 FEE_TYPE = Type.FEE
-# every flow type the engine reads
-FLOW_TYPES = (
-    EXCHANGE_TYPES
+# A conversion of one asset into another that is not a disposal (a wrap, liquid stake or liquidity move
+# the user calls not taxable): every non-fee leg of its transaction has this type, OUT of what is
+# converted, IN of what it becomes; the lots of the first carry their basis and dates into the second
+# (analytics/TREATMENTS.md, "Carries").
+CARRY_TYPE = "CARRY"
+# every flow type the engine reads (as plain text: CARRY_TYPE is no ledger type)
+FLOW_TYPES: frozenset[str] = frozenset(
+    str(name)
+    for name in EXCHANGE_TYPES
     | INCOME_TYPES
     | ZERO_PROCEEDS_TYPES
     | {
@@ -35,6 +41,7 @@ FLOW_TYPES = (
         Type.GIFT_SENT,
         Type.DONATION,
         FEE_TYPE,
+        CARRY_TYPE,
     }
 )
 

@@ -22,6 +22,7 @@ with workflow.unsafe.imports_passed_through():
         FinishImportInput,
         ImportCounts,
     )
+    from contracts.search import record_failed_outcome
     from contracts.timeouts import HEARTBEAT_TIMEOUT, OUTAGE_RETRY
     from contracts.transfers import MATCH_TRANSFERS
     from vocabulary.enums import QueuePriority
@@ -52,6 +53,7 @@ async def _import(params: CsvImportInput, *, new_account: bool) -> CsvImportOutc
             ),
             start_to_close_timeout=SHORT_TIMEOUT,
         )
+        record_failed_outcome()
         return CsvImportOutcome(success=False, result=None, error_message=reason)
     try:
         await workflow.execute_activity(

@@ -1,12 +1,14 @@
 """From validated flows to lot events: valuation, fees, transfer pairing.
 
 Each crypto flow becomes one event of one asset: ACQUIRE (opens a lot), MOVE (a transfer
-between own accounts) or DISPOSE (closes lots). Fiat flows are money: they value the other
+between own accounts) or DISPOSE (closes lots); the legs of a carry (a conversion into another
+asset that is not a disposal) become CARRY events. Fiat flows are money: they value the other
 side of their transaction and pay fees, and never become events. The rules are those of
 analytics/TREATMENTS.md; everything here is vectorised and exact (scaled Int128 integers).
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 import polars as pl
 
@@ -14,9 +16,16 @@ from analytics.lots.c_core import _c_core, buffer, from_bytes, scaled_as_decimal
 from analytics.lots.ledger_input import LedgerError
 from vocabulary.enums import TransactionType
 from vocabulary.fiat import FIAT_CODES
-from vocabulary.lot_engine import EXCHANGE_TYPES, FEE_TYPE, INCOME_TYPES, SCALE, ZERO_PROCEEDS_TYPES
+from vocabulary.lot_engine import (
+    CARRY_TYPE,
+    EXCHANGE_TYPES,
+    FEE_TYPE,
+    INCOME_TYPES,
+    SCALE,
+    ZERO_PROCEEDS_TYPES,
+)
 
-ACQUIRE, MOVE, DISPOSE = 0, 1, 2
+ACQUIRE, MOVE, DISPOSE, CARRY = 0, 1, 2, 3
 _INT = pl.Int128
 _FIAT = sorted(FIAT_CODES)
 
@@ -28,6 +37,8 @@ class Events:
     Columns of `frame`: asset, ts (µs since the epoch, UTC), kind, account, to_account (MOVE
     only), quantity and amount (integers in units of 10**-18; amount is the cost of an
     acquisition or the proceeds of a disposal), flow_id, tx_id, type, missing_price, income.
+    A CARRY event takes `quantity` of its asset's lots into `amount` of `to_asset` (a column only
+    ledgers with carries have) in `to_account`; its flow_id is the receiving leg's.
     `positions` are its rows in order; `acquisition` numbers, in that order, the acquisitions
     before each event. The events are sorted a run at a time (`take`), so that they are never
     whole in memory twice.
@@ -73,7 +84,8 @@ def event_parts(
     flows = _valued(flows, base_currency, first_tx)
     # one lazy query: each part reads only the columns it needs, and nothing wide is copied
     crypto = flows.lazy().filter(~pl.col("fiat"))
-    trading = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_null())
+    unlinked = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_null())
+    trading = unlinked.filter(pl.col("type") != CARRY_TYPE)
     acquisitions = trading.filter(pl.col("direction") == "IN").select(
         *_common(ACQUIRE),
         (pl.col("resolved").fill_null(0) + pl.col("fee_share")).alias("amount"),
@@ -95,6 +107,9 @@ def event_parts(
     )
     legs = crypto.filter(~pl.col("is_fee") & pl.col("link_id").is_not_null()).with_columns(_FLOW_ID).collect()
     parts = pl.concat([acquisitions, disposals, fees], how="vertical").collect()
+    carried = unlinked.filter(pl.col("type") == CARRY_TYPE).with_columns(_FLOW_ID).collect()
+    if carried.height:
+        parts = pl.concat([parts, _carries(carried)], how="diagonal")
     return parts, legs
 
 
@@ -102,7 +117,8 @@ def assemble(parts: list[pl.DataFrame], legs: list[pl.DataFrame]) -> Events:
     """The events of every part and of the transfers (paired across all the legs), and their order."""
     moves, transfer_fees = _transfers(pl.concat(legs, how="vertical"))
     legs.clear()
-    frame = pl.concat([*parts, moves, transfer_fees], how="vertical")
+    carrying = any("to_asset" in part.columns for part in parts)
+    frame = pl.concat([*parts, moves, transfer_fees], how="diagonal" if carrying else "vertical")
     parts.clear()
     frame = frame.with_columns(
         income=pl.col("type").is_in(sorted(INCOME_TYPES)) & (pl.col("kind") == ACQUIRE)
@@ -371,3 +387,71 @@ def _transfers(legs: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         missing_price=pl.Series(values, dtype=_INT).is_null(),
     )
     return moves, fees
+
+
+def _carries(legs: pl.DataFrame) -> pl.DataFrame:
+    """The CARRY events of the carry legs of whole transactions (TREATMENTS.md, "Carries").
+
+    Each OUT leg's quantity is shared among the transaction's IN legs, and each IN leg's among the
+    OUT legs, in proportion to the legs' values (equally when one has none): one event per pair.
+    """
+    events: list[dict[str, object]] = []
+    columns = ("asset", "account", "q", "resolved", "flow_id", "ts", "tx_id", "tx", "ordinal", "row")
+    for group in legs.sort("tx", "ordinal").partition_by("tx", maintain_order=True):
+        sides = {
+            direction: group.filter(pl.col("direction") == direction).select(columns).rows(named=True)
+            for direction in ("OUT", "IN")
+        }
+        if not sides["OUT"] or not sides["IN"]:
+            raise LedgerError(
+                "a carry needs an OUT leg and an IN leg in its transaction",
+                row=int(group["row"][0]),
+                column="direction",
+            )
+        weights = {direction: _weights(legs) for direction, legs in sides.items()}
+        for out_index, sent in enumerate(sides["OUT"]):
+            given = split_exactly(sent["q"], weights["IN"])
+            for in_index, received in enumerate(sides["IN"]):
+                got = split_exactly(received["q"], weights["OUT"])[out_index]
+                events.append(
+                    {
+                        "asset": sent["asset"],
+                        "ts": sent["ts"],
+                        "kind": CARRY,
+                        "account": sent["account"],
+                        "to_account": received["account"],
+                        "quantity": given[in_index],
+                        "flow_id": received["flow_id"],
+                        "tx_id": sent["tx_id"],
+                        "type": CARRY_TYPE,
+                        "tx": sent["tx"],
+                        "ordinal": received["ordinal"],
+                        "amount": got,
+                        "missing_price": False,
+                        "to_asset": received["asset"],
+                    }
+                )
+    schema: dict[str, Any] = {
+        "asset": pl.String,
+        "ts": pl.Int64,
+        "kind": pl.Int8,
+        "account": pl.String,
+        "to_account": pl.String,
+        "quantity": _INT,
+        "flow_id": pl.String,
+        "tx_id": pl.String,
+        "type": pl.String,
+        "tx": legs.schema["tx"],
+        "ordinal": legs.schema["ordinal"],
+        "amount": _INT,
+        "missing_price": pl.Boolean,
+        "to_asset": pl.String,
+    }
+    return pl.DataFrame(events, schema=schema)
+
+
+def _weights(legs: list[dict[str, object]]) -> list[int]:
+    values = [leg["resolved"] for leg in legs]
+    if all(isinstance(value, int) and value > 0 for value in values):
+        return [int(value) for value in values]  # type: ignore[call-overload]
+    return [1] * len(legs)

@@ -6,20 +6,17 @@ guessed: quantities and values are decimal text (or decimal/integer columns), ne
 
 from collections.abc import Collection
 from datetime import UTC, datetime
-from decimal import Decimal
 from pathlib import Path
 
 import polars as pl
 
 from analytics.lots.c_core import stripped
 from vocabulary.lot_engine import FLOW_TYPES, LEDGER_COLUMNS, SCALE
+from vocabulary.numbers import parse_decimal
 
 DECIMAL = pl.Decimal(38, SCALE)
 TIMESTAMP = pl.Datetime("us", "UTC")
 _DECIMAL_TEXT = r"^[0-9]+(\.[0-9]+)?$"
-# exact scientific notation ("9.8E-7"), read as the positional decimal it is; exponents of at most
-# two digits (anything larger is beyond Decimal(38, 18) either way)
-_SCIENTIFIC_TEXT = r"^[0-9]+(\.[0-9]+)?[eE][+-]?[0-9]{1,2}$"
 _TRUE = ("true", "1", "yes")
 _FALSE = ("false", "0", "no", "")
 
@@ -123,7 +120,7 @@ def _decimal(frame: pl.DataFrame, name: str, *, required: bool) -> pl.Series:
         text = column.str.strip_chars()
         if required:
             _fail_first(frame, text.is_null() | (text == ""), name, "must not be empty")
-        text = _positional(text.replace("", None))
+        text = _written_out(text.replace("", None))
         negative = text.str.starts_with("-")
         _fail_first(frame, negative, name, "must be positive" if required else "must not be negative")
         malformed = text.is_not_null() & ~text.str.contains(_DECIMAL_TEXT)
@@ -141,13 +138,22 @@ def _decimal(frame: pl.DataFrame, name: str, *, required: bool) -> pl.Series:
     return typed.alias(name)
 
 
-def _positional(text: pl.Series) -> pl.Series:
-    """Decimal text in scientific notation written out positionally ("9.8E-7" → "0.00000098")."""
-    scientific = text.str.contains(_SCIENTIFIC_TEXT)
-    if not scientific.any():
+def _written_out(text: pl.Series) -> pl.Series:
+    """Numbers as files write them ("9.8E-7", "1,234.50", "€5", "(3)") as plain decimal text ("0.00000098",
+    "1234.50", "5", "-3"), read by the importers' own `parse_decimal`; text that is no number stays as
+    it is, for the checks to refuse."""
+    odd = text.is_not_null() & ~text.str.contains(_DECIMAL_TEXT)
+    if not odd.any():
         return text
-    written = {value: format(Decimal(value), "f") for value in text.filter(scientific).unique().to_list()}
-    return text.replace(written)
+    return text.replace({value: _plain(value) for value in text.filter(odd).unique().to_list()})
+
+
+def _plain(written: str) -> str:
+    try:
+        value = parse_decimal(written)
+    except ValueError:
+        return written
+    return written if value is None else format(value, "f")
 
 
 def _flag(frame: pl.DataFrame, name: str) -> pl.Series:

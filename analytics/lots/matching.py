@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from heapq import heapify, heappop, heappush
 from typing import Any
 
-from analytics.lots.events import ACQUIRE, DISPOSE, MOVE, split_exactly
+from analytics.lots.events import ACQUIRE, CARRY, DISPOSE, MOVE, split_exactly
 from analytics.lots.timeline import MethodTimeline
 from analytics.lots.uk_matching import Flow, Identification, SpRule, identify
 from vocabulary.enums import AllocationScope, CostBasisMethod
@@ -33,6 +33,8 @@ _SP_RULES = {SpRule.SAME_DAY: 1, SpRule.BED_AND_BREAKFAST: 2, SpRule.SECTION_104
 
 
 UNRANKED = -(2**300)
+# the order of the kinds of events at one instant when every asset is walked together
+_TOGETHER_RANK = {ACQUIRE: 0, MOVE: 1, CARRY: 2, DISPOSE: 3}
 
 
 def rank(piece: Piece) -> int:
@@ -123,6 +125,8 @@ class EventColumns:
     amount: Sequence[int]
     acquisition: Sequence[int]
     """How many acquisitions (of any asset) come before the event."""
+    to_asset: Sequence[str | None] | None = None
+    """What a CARRY event converts into (None: the ledger has no carries)."""
 
 
 def match(
@@ -141,6 +145,9 @@ def match(
     for row, lot in enumerate(start):
         piece = [lot.quantity, lot.cost, lot.order << ROW_BITS | row, lot.acquired_at, row, lot.rank]
         carried.setdefault(lot.asset, []).append((lot.account, piece))
+    if columns.to_asset is not None and CARRY in columns.kind:
+        walk.together(carried)
+        return walk.result
     assets = columns.asset
     begin = 0
     while begin < len(assets):
@@ -226,6 +233,101 @@ class _Walk:
                 pool.share_cost()
             self.result.open_pieces.extend(pool.pieces())
 
+    def together(self, carried: dict[str, list[tuple[str, Piece]]]) -> None:
+        """Every asset's events in one pass by time, for a ledger with carries (a carry takes lots of
+        one asset into another's pools). At one instant: acquisitions, moves, carries, disposals; then
+        by asset and the events' order within it. Pools are per (asset, account or None)."""
+        c = self.columns
+        to_asset = c.to_asset
+        assert to_asset is not None
+        ts, kind, quantity, amount = c.ts, c.kind, c.quantity, c.amount
+        account, to_account = c.account, c.to_account
+        ranges: dict[str, tuple[int, int]] = {}
+        for i, asset in enumerate(c.asset):
+            ranges[asset] = (ranges.get(asset, (i, i))[0], i + 1)
+        order = sorted(range(len(kind)), key=lambda i: (ts[i], _TOGETHER_RANK[kind[i]], i))
+        period = bisect_right(self.switches, ts[order[0]])
+        self._use(self.methods[period])
+        next_switch = self.switches[period] if period < len(self.switches) else None
+        wallet = self.wallet
+        pools: dict[tuple[str, str | None], Pool] = {}
+        self.pools = pools  # type: ignore[assignment]  # every asset's, for _switch
+
+        def pool_of(asset: str, holder: str | None) -> Pool:
+            found = pools.get((asset, holder))
+            return found if found is not None else pools.setdefault((asset, holder), Pool())
+
+        for asset, pieces in carried.items():
+            for owner, piece in pieces:
+                start = pool_of(asset, owner if wallet else None)
+                start.quantity += piece[QTY]
+                start.cost += piece[COST]
+                heappush(start.heap, (self.key(piece), piece))
+        rules = {
+            asset: (
+                self._identify(begin, end) if CostBasisMethod.SP in self.methods else Identification(),
+                _Holdings(c, begin, end) if CostBasisMethod.ACB in self.methods else None,
+            )
+            for asset, (begin, end) in ranges.items()
+        }
+        for i in order:
+            if next_switch is not None and ts[i] >= next_switch:
+                period = bisect_right(self.switches, ts[i])
+                next_switch = self.switches[period] if period < len(self.switches) else None
+                self._switch(self.methods[period])
+            asset = c.asset[i]
+            self.identification, self.holdings = rules[asset]
+            pool = pool_of(asset, account[i] if wallet else None)
+            event_kind = kind[i]
+            if event_kind == ACQUIRE:
+                self._acquire(pool, i, quantity[i], amount[i])
+            elif event_kind == DISPOSE:
+                self._dispose(pool, i, quantity[i], amount[i])
+            elif event_kind == CARRY:
+                into = to_asset[i] or asset
+                self._carry(pool, pool_of(into, to_account[i] if wallet else None), i)
+            elif wallet:
+                self._move(pool, pool_of(asset, to_account[i]), i, quantity[i])
+        for pool in pools.values():
+            if self.pooled:
+                pool.share_cost()
+            self.result.open_pieces.extend(pool.pieces())
+        self._slices_by_event()
+
+    def _slices_by_event(self) -> None:
+        """The slices in the events' order (by asset, then time), as the walk per asset makes them."""
+        slices, denied = self.result.slices, self.result.denied_loss
+        order = sorted(range(len(slices)), key=lambda index: slices[index][0])
+        self.result.slices = [slices[index] for index in order]
+        position = {old: new for new, old in enumerate(order)}
+        self.result.denied_loss = {position[index]: amount for index, amount in denied.items()}
+
+    def _carry(self, source: Pool, destination: Pool, event: int) -> None:
+        """A conversion that is not a disposal: the lots taken (as a disposal would take them) arrive
+        as lots of the other asset with their basis and dates, their quantities scaled to what was
+        received. A share of no quantity gives its basis to the last piece that arrives."""
+        c = self.columns
+        received = c.amount[event]
+        taken, short = self._take(source, c.quantity[event])
+        arrivals = [[piece[ROW], part, cost, piece[ACQUIRED], piece[ORDER]] for piece, part, cost in taken]
+        if short or not taken:
+            last_order = self.first_order + c.acquisition[event] - 1
+            arrivals.append([-1, short, 0, c.ts[event], last_order << ROW_BITS])
+        sent = [arrival[1] for arrival in arrivals]
+        # nothing sent (a share of a carry of several legs): what was received has no basis
+        shares = split_exactly(received, sent) if any(sent) else [*sent[:-1], received]
+        kept = []
+        for arrival, share in zip(arrivals, shares, strict=True):
+            arrival[1] = share
+            if share:
+                kept.append(arrival)
+        if not kept:
+            return
+        kept[-1][2] += sum(arrival[2] for arrival in arrivals if not arrival[1])
+        receiver = c.to_account[event] or ""
+        for parent, share, cost, acquired, order in kept:
+            self._arrive(destination, parent, event, receiver, share, cost, acquired, order, UNRANKED)
+
     def _switch(self, method: CostBasisMethod) -> None:
         if self.pooled:
             for pool in self.pools.values():
@@ -244,7 +346,7 @@ class _Walk:
         disposals: list[Flow] = []
         for i in range(begin, end):
             if (
-                c.kind[i] == MOVE
+                c.kind[i] in (MOVE, CARRY)
                 or self.methods[bisect_right(self.switches, c.ts[i])] is not CostBasisMethod.SP
             ):
                 continue
@@ -424,7 +526,7 @@ class _Holdings:
                 bought += columns.quantity[i]
                 self.bought_days.append(day)
                 self.bought_totals.append(bought)
-            elif columns.kind[i] == DISPOSE:
+            elif columns.kind[i] in (DISPOSE, CARRY):
                 balance -= columns.quantity[i]
             self.days.append(day)
             self.balances.append(balance)

@@ -84,9 +84,11 @@ def lots_table(
 def _moved(
     events: pl.DataFrame, head: pl.DataFrame, walked: Walked, first_row: int, moved_row: int
 ) -> pl.DataFrame:
-    """Pieces created by transfers: their id is the parent's id, '>', and the receiving flow."""
+    """Pieces created by transfers and carries: their id is the parent's id, '>', and the receiving
+    flow; a carried piece is of the asset it was converted into."""
     moved = walked.moved
-    moves = events.select("flow_id", "tx_id", "asset", "to_account")[moved["event"]]
+    asset = pl.coalesce("to_asset", "asset") if "to_asset" in events.columns else pl.col("asset")
+    moves = events.select("flow_id", "tx_id", asset.alias("asset"), "to_account")[moved["event"]]
     # a parent is a head row, or a moved row listed before its child: as positions in head + moved
     parent = pl.col("parent")
     parents = moved.select(

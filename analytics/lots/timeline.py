@@ -2,6 +2,7 @@
 
 import csv
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -66,6 +67,25 @@ class MethodTimeline:
     def method_at(self, micros: int) -> CostBasisMethod:
         starts, methods = self.switch_points()
         return methods[bisect_right(starts, micros)]
+
+
+def settings_timeline(
+    periods: Sequence[tuple[date, date | None, CostBasisMethod]], default: CostBasisMethod
+) -> MethodTimeline:
+    """The timeline of a user's settings: periods (start, end or None, method), by start, each running
+    until its end (exclusive) when it has one, else until the next period starts; `default` applies
+    from an end until the next period (or for ever). Before the first period, its method applies.
+    Raises ValueError when a period ends after the next one starts."""
+    built: list[Period] = []
+    for index, (start, end, method) in enumerate(periods):
+        following = periods[index + 1][0] if index + 1 < len(periods) else None
+        if end is not None and following is not None and end > following:
+            raise ValueError(f"the period starting {start} ends after the next one starts ({following})")
+        until = end or following
+        built.append(Period(start, None if until is None else until - timedelta(days=1), method))
+        if end is not None and end != following:
+            built.append(Period(end, None if following is None else following - timedelta(days=1), default))
+    return MethodTimeline(tuple(built))
 
 
 def _micros(day: date) -> int:

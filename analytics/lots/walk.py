@@ -11,7 +11,7 @@ import polars as pl
 
 from analytics.lots.c_core import _c_core, from_bytes
 from analytics.lots.c_core import buffer as _buffer
-from analytics.lots.events import ACQUIRE
+from analytics.lots.events import ACQUIRE, CARRY
 from analytics.lots.matching import ORDER, RANK, ROW, ROW_BITS, UNRANKED, EventColumns, Matching, StartLot
 from analytics.lots.matching import match as python_match
 from analytics.lots.timeline import MethodTimeline
@@ -80,6 +80,7 @@ def c_core_method(events: pl.DataFrame, timeline: MethodTimeline, start: list[St
         and single in C_CORE_METHODS
         and not start
         and not events.filter((pl.col("kind") == ACQUIRE) & (pl.col("amount") < 0)).height
+        and not (events["kind"] == CARRY).any()  # a carry crosses assets: the walk per asset cannot
     ):
         return C_CORE_METHODS[single]
     return None
@@ -97,6 +98,7 @@ def _python_walk(
         quantity=events["quantity"].to_list(),
         amount=events["amount"].to_list(),
         acquisition=events["acquisition"].to_list(),
+        to_asset=events["to_asset"].to_list() if "to_asset" in events.columns else None,
     )
     matching = python_match(columns, timeline, scope, start)
     return _from_matching(matching)

@@ -1,6 +1,7 @@
 """Drawing forms as PDF pages (ReportLab's canvas: fast enough for tens of thousands of lines, and
 its `invariant` mode makes the same report byte for byte the same file)."""
 
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,16 +72,22 @@ class FormPdf:
             self.row(columns, row)
 
     def row(self, columns: Sequence[Column], cells: Sequence[str], *, bold: bool = False) -> None:
+        """One row; a text too wide for its column goes on in the lines under it, never cut."""
         canvas = self._canvas
         canvas.setFont("Helvetica-Bold" if bold else "Helvetica", 7)
         x = MARGIN
+        depth = 1
         for column, cell in zip(columns, cells, strict=True):
             if column.right:
                 canvas.drawRightString(x + column.width - 3, self.y, cell)
             else:
-                canvas.drawString(x + 2, self.y, cell[: int(column.width / 3.2)])
+                fits = int(column.width / 3.2)  # characters of 7-point Helvetica
+                parts = [cell] if len(cell) <= fits else textwrap.wrap(cell, fits)
+                for number, part in enumerate(parts):
+                    canvas.drawString(x + 2, self.y - number * ROW, part)
+                depth = max(depth, len(parts))
             x += column.width
-        self.y -= ROW
+        self.y -= ROW * depth
 
     def rule(self) -> None:
         self._canvas.line(MARGIN, self.y + ROW - 2, WIDTH - MARGIN, self.y + ROW - 2)

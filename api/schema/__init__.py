@@ -10,21 +10,34 @@ from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDept
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 
+from api.error_masking import MaskUnexpectedErrors
 from api.limits import MAX_ALIASES, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS
+from api.observability import OperationLatency
 from api.query_cost import QueryCostLimiter
 from api.schema.accounts import AccountsMutation, AccountsQuery
+from api.schema.admin import AdminMutation, AdminQuery
+from api.schema.column_mappings import ColumnMappingsMutation
 from api.schema.cost_basis import CostBasisMutation, CostBasisQuery
+from api.schema.data_export import DataExportMutation, DataExportQuery
+from api.schema.harvest import HarvestQuery
 from api.schema.imports import ImportsMutation, ImportsQuery
 from api.schema.integrations import IntegrationsQuery
+from api.schema.linking import LinkingMutation, LinkingQuery
+from api.schema.performance import PerformanceQuery
 from api.schema.portfolio import PortfolioQuery
+from api.schema.prices import WatchlistMutation, WatchlistQuery
 from api.schema.scalars import SCALARS
 from api.schema.settings import SettingsMutation, SettingsQuery
+from api.schema.tasks import TasksMutation, TasksQuery
 from api.schema.tax_lots import TaxLotsQuery
+from api.schema.tax_reports import TaxReportsMutation, TaxReportsQuery
 from api.schema.transaction_edits import TransactionEditsMutation
 from api.schema.transactions import TransactionsQuery, TransfersMutation
 from api.schema.uploads import UploadsMutation, UploadsQuery
 from api.schema.users import UsersQuery
+from api.schema.view_as import ViewAsMutation
 from api.string_bounds import StringBounds
+from api.view_as import ReadOnlyViewAs
 
 Query = merge_types(
     "Query",
@@ -34,23 +47,39 @@ Query = merge_types(
         UploadsQuery,
         ImportsQuery,
         AccountsQuery,
+        LinkingQuery,
         CostBasisQuery,
         TaxLotsQuery,
+        TaxReportsQuery,
+        TasksQuery,
         TransactionsQuery,
         PortfolioQuery,
+        PerformanceQuery,
+        HarvestQuery,
         SettingsQuery,
+        DataExportQuery,
+        AdminQuery,
+        WatchlistQuery,
     ),
 )
 Mutation = merge_types(
     "Mutation",
     (
         UploadsMutation,
+        ColumnMappingsMutation,
         ImportsMutation,
         AccountsMutation,
+        LinkingMutation,
         CostBasisMutation,
+        TasksMutation,
         TransfersMutation,
         TransactionEditsMutation,
         SettingsMutation,
+        TaxReportsMutation,
+        DataExportMutation,
+        AdminMutation,
+        ViewAsMutation,
+        WatchlistMutation,
     ),
 )
 
@@ -59,10 +88,13 @@ schema = strawberry.Schema(
     mutation=Mutation,
     config=StrawberryConfig(scalar_map=SCALARS),
     extensions=[
+        OperationLatency,
         partial(MaxTokensLimiter, max_token_count=MAX_QUERY_TOKENS),
         partial(QueryDepthLimiter, max_depth=MAX_QUERY_DEPTH),
         partial(MaxAliasesLimiter, max_alias_count=MAX_ALIASES),
         QueryCostLimiter,
         StringBounds,
+        ReadOnlyViewAs,
+        MaskUnexpectedErrors,
     ],
 )

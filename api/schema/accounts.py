@@ -19,6 +19,7 @@ from contracts.account_deletion import deletion
 from ledger.models import Account as AccountRow
 from ledger.scope.accounts import Balance as BalanceRow
 from ledger.scope.catalog import allowed_import_types
+from vocabulary.balances import is_balance_difference_significant
 from vocabulary.enums import AccountKind, JobStatus, SyncMethod
 from vocabulary.errors import WALLET_NAME_REQUIRED, AccountError
 
@@ -46,6 +47,14 @@ class Balance:
         return cls(currency=currency, balance=row.quantity, value=row.value_usd)
 
 
+@strawberry.type(description="What the chain reported at the latest sync against what the flows add up to.")
+class ReportedBalance:
+    currency: Currency
+    balance: Decimal  # reported by the chain
+    calculated_balance: Decimal  # inflows less outflows of the account's transactions not ignored
+    is_balance_difference_significant: bool
+
+
 @strawberry.type
 class SyncInfo:
     is_syncing: bool
@@ -63,6 +72,7 @@ class Account:
     slug: str
     image_url: str
     address: str | None
+    is_mining: bool
     sync_info: SyncInfo
     integration_name: str
     sync_method: str  # the integration's: Automatic sync, Custom file, Cairn CSV, or both
@@ -85,6 +95,7 @@ class Account:
             slug="" if integration is None else integration.slug,
             image_url="" if integration is None else integration.image_url,
             address=row.address,
+            is_mining=row.is_mining,
             integration_name="" if integration is None else integration.name,
             sync_method="" if sync_method is None else sync_method.value,
             is_synced_integration=sync_method in (SyncMethod.AUTOMATIC, SyncMethod.AUTOMATIC_AND_FILE),
@@ -100,6 +111,37 @@ class Account:
     @strawberry.field
     async def balances(self, info: CairnInfo) -> list[Balance]:
         return [Balance.of(row) for row in await info.context.balances.load(self.account_id)]
+
+    @strawberry.field(description="Per asset, a synced wallet's reported and calculated balances.")
+    async def reported_balances(self, info: CairnInfo) -> list[ReportedBalance]:
+        calculated = {row.asset_id: row for row in await info.context.balances.load(self.account_id)}
+        compared = []
+        for reported, asset in await info.context.reported_balances.load(self.account_id):
+            held = calculated.get(asset.id)
+            quantity = Decimal(0) if held is None else held.quantity
+            currency = Currency(
+                symbol=asset.symbol,
+                name=asset.name,
+                type=asset.type.value,
+                uaid=asset.id,
+                price_usd=None if held is None else held.price_usd,
+            )
+            significant = is_balance_difference_significant(reported.quantity, quantity, reported.decimals)
+            compared.append(
+                ReportedBalance(
+                    currency=currency,
+                    balance=reported.quantity,
+                    calculated_balance=quantity,
+                    is_balance_difference_significant=significant,
+                )
+            )
+        return compared
+
+    @strawberry.field(description="Some asset's reported and calculated balances differ significantly.")
+    async def is_balance_difference_significant(self, info: CairnInfo) -> bool:
+        return any(
+            balance.is_balance_difference_significant for balance in await self.reported_balances(info)
+        )
 
     @strawberry.field(description="Total USD value of the priced balances; null when none has a price.")
     async def value(self, info: CairnInfo) -> Decimal | None:

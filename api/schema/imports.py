@@ -92,6 +92,10 @@ class CsvImportJob:
     number_ignored: int
     number_skipped: int
     number_user_defined_tokens: int
+    number_for_review: int = strawberry.field(
+        description="New transactions of a type the file's parser did not recognise: imported by what "
+        "they move and flagged for review, the exchange's type kept as their label"
+    )
     progress: int
     resuming: bool = strawberry.field(
         description="The import runs again after a failure (a worker restarted) and has not yet passed "
@@ -112,6 +116,7 @@ class CsvImportJob:
             number_ignored=job.number_ignored,
             number_skipped=job.number_skipped,
             number_user_defined_tokens=job.number_user_defined_tokens,
+            number_for_review=job.number_for_review,
             progress=job.progress,
             resuming=job.resuming and not job.is_final,
         )
@@ -130,6 +135,7 @@ class CsvImportJob:
             number_ignored=0,
             number_skipped=0,
             number_user_defined_tokens=0,
+            number_for_review=0,
             progress=0,
             resuming=False,
         )

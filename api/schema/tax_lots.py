@@ -152,8 +152,13 @@ class DisposedLotPage:
 
 @strawberry.type
 class CalloutCounts:
+    """Transactions of the year with each callout of the last run (rules: ledger.writes.callouts)."""
+
     insufficient_quantity: int
+    missing_balance: int
     missing_price_history: int
+    unbalanced_transaction: int
+    value_out_of_bounds: int
 
 
 @strawberry.type
@@ -196,7 +201,10 @@ class ProofStep:
     """The lot as one step of the chain made it: bought or received in one account."""
 
     lot_id: str
-    flow_id: str = strawberry.field(description="The acquiring flow, then each transfer's receiving flow.")
+    flow_id: str = strawberry.field(
+        description="The acquiring flow, then each transfer's or conversion's receiving flow."
+    )
+    asset: str = strawberry.field(description="A conversion that is no disposal changes it (a carry).")
     transaction_id: strawberry.ID  # that flow's transaction, by public id
     at: datetime
     account_id: strawberry.ID
@@ -292,8 +300,7 @@ class TaxLotsQuery:
             cost_basis=summary.cost_basis,
             taxable_income_total=summary.taxable_income_total,
             callout_counts=CalloutCounts(
-                insufficient_quantity=summary.insufficient_quantity,
-                missing_price_history=summary.missing_price_history,
+                **{kind.value.lower(): count for kind, count in summary.callouts.items()}
             ),
             transaction_count=await scope.transaction_count(summary.start, summary.end),
             disposals_by_type=[
@@ -333,6 +340,7 @@ class TaxLotsQuery:
                 ProofStep(
                     lot_id=step.lot.lot_id,
                     flow_id=step.flow_id,
+                    asset=step.lot.asset,
                     transaction_id=strawberry.ID(str(step.transaction)),
                     at=step.at,
                     account_id=strawberry.ID(str(step.lot.account_id)),

@@ -74,14 +74,15 @@ class TransactionItem:
     link_confidence: Decimal | None  # 0 to 1; 1 for a link made by hand
     flows: list[TransactionFlow]
     fiat_value: Decimal | None = strawberry.field(
-        description="In USD: as stated, else as the last run valued it."
+        description="In `currency` at its day's FX close: as stated, else as the last run valued it."
     )
     gain: Decimal | None = strawberry.field(
-        description="Of its disposals in the last cost-basis run, in USD."
+        description="Of its disposals in the last cost-basis run, in `currency` at its day's FX close."
     )
+    currency: str = strawberry.field(description="The user's base currency, which every amount is in.")
 
     @classmethod
-    def of(cls, view: TransactionView) -> TransactionItem:
+    def of(cls, view: TransactionView, currency: str) -> TransactionItem:
         row = view.transaction
         linked = view.linked_transaction_id
         return cls(
@@ -100,8 +101,9 @@ class TransactionItem:
             linked_transaction_id=None if linked is None else strawberry.ID(str(linked)),
             link_confidence=view.link_confidence,
             flows=[TransactionFlow.of(flow) for flow in view.flows],
-            fiat_value=view.fiat_value,
-            gain=view.gain,
+            fiat_value=in_base(view.fiat_value, view.rate),
+            gain=in_base(view.gain, view.rate),
+            currency=currency,
         )
 
 
@@ -133,9 +135,9 @@ class TransactionLot:
     lot_id: str
     asset: str
     quantity: Decimal
-    cost_basis: Decimal
+    cost_basis: Decimal | None  # null: no FX close for its day
     remaining: Decimal
-    remaining_cost_basis: Decimal
+    remaining_cost_basis: Decimal | None  # null: no FX close for its day
     transfer_chain: str
 
 
@@ -151,9 +153,9 @@ class TransactionDisposedLot:
     asset: str
     acquired_at: datetime
     quantity: Decimal
-    proceeds: Decimal
-    cost_basis: Decimal
-    gain: Decimal
+    proceeds: Decimal | None  # null: no FX close for its day
+    cost_basis: Decimal | None  # null: no FX close for its day
+    gain: Decimal | None  # null: no FX close for its day
     term: str
     rule: str | None
     callout: str | None
@@ -177,9 +179,10 @@ class TransactionDetail:
     edits: list[TransactionEditInfo]
 
     @classmethod
-    def of(cls, detail: Detail) -> TransactionDetail:
+    def of(cls, detail: Detail, currency: str) -> TransactionDetail:
+        rate = detail.view.rate
         return cls(
-            transaction=TransactionItem.of(detail.view),
+            transaction=TransactionItem.of(detail.view, currency),
             labels=detail.labels,
             links=[
                 TransactionLinkInfo(
@@ -197,9 +200,9 @@ class TransactionDetail:
                     lot_id=lot.lot_id,
                     asset=lot.asset,
                     quantity=lot.quantity,
-                    cost_basis=lot.cost_basis,
+                    cost_basis=in_base(lot.cost_basis, rate),
                     remaining=lot.remaining,
-                    remaining_cost_basis=lot.remaining_cost_basis,
+                    remaining_cost_basis=in_base(lot.remaining_cost_basis, rate),
                     transfer_chain=lot.transfer_chain,
                 )
                 for lot in detail.lots
@@ -214,9 +217,9 @@ class TransactionDetail:
                     asset=slice_.asset,
                     acquired_at=slice_.acquired_at,
                     quantity=slice_.quantity,
-                    proceeds=slice_.proceeds,
-                    cost_basis=slice_.cost_basis,
-                    gain=slice_.gain,
+                    proceeds=in_base(slice_.proceeds, rate),
+                    cost_basis=in_base(slice_.cost_basis, rate),
+                    gain=in_base(slice_.gain, rate),
                     term=slice_.term,
                     rule=slice_.rule,
                     callout=slice_.callout,
@@ -233,6 +236,11 @@ class TransactionDetail:
                 for edit in detail.edits
             ],
         )
+
+
+def in_base(usd: Decimal | None, rate: Decimal | None) -> Decimal | None:
+    """A USD amount in the base currency at `rate`; None without either."""
+    return None if usd is None or rate is None else usd * rate
 
 
 def _failed(code: TransferError) -> MutationResult:
@@ -313,9 +321,10 @@ class TransactionsQuery:
         except SearchError as error:
             raise GraphQLError(str(error)) from None
         scope = info.context.scope.transactions
-        views, next_cursor = await scope.page(search, limit, page=page, after=cursor)
+        currency = info.context.user.base_currency
+        views, next_cursor = await scope.page(search, limit, currency, page=page, after=cursor)
         return TransactionPage(
-            items=[TransactionItem.of(view) for view in views],
+            items=[TransactionItem.of(view, currency) for view in views],
             total=await scope.count(search),
             page=page,
             limit=limit,
@@ -345,8 +354,9 @@ class TransactionsQuery:
     )
     async def transaction(self, info: CairnInfo, public_id: strawberry.ID) -> TransactionDetail | None:
         found = public_id_of(public_id)
-        detail = None if found is None else await info.context.scope.transactions.detail(found)
-        return None if detail is None else TransactionDetail.of(detail)
+        currency = info.context.user.base_currency
+        detail = None if found is None else await info.context.scope.transactions.detail(found, currency)
+        return None if detail is None else TransactionDetail.of(detail, currency)
 
 
 @strawberry.type

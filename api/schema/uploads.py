@@ -17,7 +17,8 @@ from api.context import CairnInfo, Context
 from api.jobs import start_work
 from api.limits import MAX_FILENAME_CHARS, MAX_ID_CHARS, MAX_SLUG_CHARS, MAX_URL_CHARS
 from api.string_bounds import max_length
-from contracts.ids import csv_validation_id
+from contracts.ids import csv_mapping_validation_id, csv_validation_id
+from contracts.starting import WorkflowStart
 from contracts.validation import CsvFileReport, validation
 from ledger.models import Job
 from ledger.scope.catalog import integration_by_slug
@@ -38,10 +39,36 @@ UNKNOWN_CHECK = "This check could not be found."
 async def checked_upload(context: Context, file_url: str) -> CsvFileReport:
     """The worker's report on one of the user's uploads; a file not checked yet (or whose check has not
     ended or failed) answers an error asking for the check first."""
-    job = await context.scope.jobs.job(csv_validation_id(context.user.id, file_url), JobKind.CSV_VALIDATION)
-    if job is None or job.status != JobStatus.FINISHED or job.result is None:
+    report = await _finished_check(context, csv_validation_id(context.user.id, file_url))
+    if report is None:
         return CsvFileReport(errors=[VALIDATE_FIRST])
+    if report.format_id is None and report.header_signature is not None:
+        # No format recognised it: the check with the mapping the user saved for its header, if any.
+        mapping = await context.scope.column_mappings.mapping(report.header_signature)
+        if mapping is not None:
+            mapped = await _finished_check(
+                context, csv_mapping_validation_id(context.user.id, file_url, mapping)
+            )
+            return CsvFileReport(errors=[VALIDATE_FIRST]) if mapped is None else mapped
+    return report
+
+
+async def _finished_check(context: Context, job_id: str) -> CsvFileReport | None:
+    job = await context.scope.jobs.job(job_id, JobKind.CSV_VALIDATION)
+    if job is None or job.status != JobStatus.FINISHED or job.result is None:
+        return None
     return CsvFileReport(**job.result)
+
+
+async def started_check(context: Context, start: WorkflowStart) -> CsvValidation:
+    """The check `start` describes, started unless it already ran or runs."""
+    jobs = context.scope.jobs
+    if await jobs.claim_job(start.id, JobKind.CSV_VALIDATION):
+        started = await start_work(context, start, undo=lambda: jobs.fail_job(start.id, VALIDATION_FAILED))
+        if not started.ok:
+            return CsvValidation.failed(VALIDATION_FAILED)
+    job = await jobs.job(start.id, JobKind.CSV_VALIDATION)
+    return CsvValidation.failed(VALIDATION_FAILED) if job is None else CsvValidation.of(job)
 
 
 @strawberry.type
@@ -73,6 +100,27 @@ class CsvValidation:
     import_type: int | None  # of the detected format: 1, 2, 3 or 7
     number_total: int  # transactions plus ignored rows
     number_ignored: int
+    number_for_review: int = strawberry.field(
+        description="Transactions of a type the file's parser does not recognise: they import flagged "
+        "for review"
+    )
+    ignored_reasons: list[str] = strawberry.field(
+        description='Why rows will be ignored, one line per reason with its rows ("Rows 2, 5: the order is '
+        'Pending, not completed")'
+    )
+    mappable_columns: list[str] = strawberry.field(
+        default_factory=list,
+        description="Of a file no format recognises: its header's columns (at most 100) to map to the "
+        "generic fields (validateCsvMapping)",
+    )
+    sample_rows: list[list[str]] = strawberry.field(
+        default_factory=list, description="Of a file no format recognises: its first rows, cells shortened"
+    )
+    preview_rows: list[list[str]] = strawberry.field(
+        default_factory=list,
+        description="Of a file read with a column mapping: its first rows as they would import, one line of "
+        "Row, Date, Type, Received, Sent, Fee, ID, Notes, Problem each",
+    )
 
     @classmethod
     def failed(cls, *errors: str, job_id: str | None = None) -> CsvValidation:
@@ -84,6 +132,8 @@ class CsvValidation:
             import_type=None,
             number_total=0,
             number_ignored=0,
+            number_for_review=0,
+            ignored_reasons=[],
         )
 
     @classmethod
@@ -99,6 +149,8 @@ class CsvValidation:
                 import_type=None,
                 number_total=0,
                 number_ignored=0,
+                number_for_review=0,
+                ignored_reasons=[],
             )
         report = CsvFileReport(**job.result)
         return cls(
@@ -109,6 +161,11 @@ class CsvValidation:
             import_type=report.import_type,
             number_total=report.number_transactions + report.number_ignored,
             number_ignored=report.number_ignored,
+            number_for_review=report.number_for_review,
+            ignored_reasons=report.ignored_reasons,
+            mappable_columns=report.headers,
+            sample_rows=report.sample_rows,
+            preview_rows=report.preview_rows,
         )
 
 
@@ -135,16 +192,7 @@ class UploadsQuery:
         formats = DEFAULT_FILE_FORMATS if is_generic else list(integration.supported_file_formats)
         if PurePosixPath(key).suffix.lower() not in formats:
             return CsvValidation.failed(only_formats_allowed(formats))
-        start = validation(context.user.id, csv_file_url)
-        jobs = context.scope.jobs
-        if await jobs.claim_job(start.id, JobKind.CSV_VALIDATION):
-            started = await start_work(
-                context, start, undo=lambda: jobs.fail_job(start.id, VALIDATION_FAILED)
-            )
-            if not started.ok:
-                return CsvValidation.failed(VALIDATION_FAILED)
-        job = await jobs.job(start.id, JobKind.CSV_VALIDATION)
-        return CsvValidation.failed(VALIDATION_FAILED) if job is None else CsvValidation.of(job)
+        return await started_check(context, validation(context.user.id, csv_file_url))
 
     @strawberry.field
     async def csv_validation_job_status(

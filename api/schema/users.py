@@ -7,6 +7,7 @@ import strawberry
 from api.context import CairnInfo
 from ledger.models import User as UserRow
 from ledger.scope.settings import theme_of
+from ledger.scope.view_as import debug_permission_of
 from vocabulary.enums import AccountKind, Theme
 
 
@@ -26,6 +27,7 @@ class User:
     cost_basis_by_wallet: bool
     selected_theme: Theme
     view_as_user_id: strawberry.ID | None  # set while an admin or tax pro acts as this user
+    debug_permission: bool  # an admin viewing as this user may change their data
 
     @strawberry.field
     async def stats(self, info: CairnInfo) -> UserStats:
@@ -37,7 +39,7 @@ class User:
         )
 
     @classmethod
-    def of(cls, user: UserRow) -> User:
+    def of(cls, user: UserRow, *, viewed: bool = False) -> User:
         return cls(
             public_id=strawberry.ID(str(user.public_id)),
             email=user.email,
@@ -45,7 +47,8 @@ class User:
             base_currency=user.base_currency,
             cost_basis_by_wallet=user.cost_basis_by_wallet,
             selected_theme=theme_of(user),
-            view_as_user_id=None,
+            view_as_user_id=strawberry.ID(str(user.id)) if viewed else None,
+            debug_permission=debug_permission_of(user),
         )
 
 
@@ -60,7 +63,7 @@ class AppInfo:
 class UsersQuery:
     @strawberry.field
     async def me(self, info: CairnInfo) -> User | None:
-        return User.of(await info.context.scope.user())
+        return User.of(await info.context.scope.user(), viewed=info.context.viewing_as)
 
     @strawberry.field
     def app_info(self, info: CairnInfo) -> AppInfo:

@@ -7,14 +7,17 @@ import './styles/primitives/brand.css';
 import './styles/primitives/menu.css';
 import './styles/primitives/table.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page prerendered at build time (scripts/prerender.mjs) is hydrated; every other address renders.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -23,6 +23,7 @@ __all__ = [
     "Integration",
     "IntegrationInfo",
     "SyncMethod",
+    "find_integration",
     "load_integrations",
     "search_integrations",
 ]
@@ -50,3 +51,8 @@ def search_integrations(query: str) -> list[Integration]:
     needle = query.strip().casefold()
     found = [i for i in _catalogue() if i.slug != CSV_SLUG and _matches(i, needle)]
     return found + [i for i in _catalogue() if i.slug == CSV_SLUG]
+
+
+def find_integration(slug: str, category: Category) -> Integration | None:
+    """The integration of `slug` in `category` (a slug is unique within its category)."""
+    return next((i for i in _catalogue() if i.slug == slug and i.category == category), None)

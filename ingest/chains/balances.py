@@ -1,9 +1,5 @@
-"""Reported against calculated balances, and when their difference is worth showing.
-
-`isBalanceDifferenceSignificant` holds when the two differ by more than 0.1 % of the larger and by
-at least 1,000 of the asset's smallest units: smaller gaps are dust, rounding or a fee an explorer
-books differently, and flagging them would only alarm.
-"""
+"""Reported against calculated balances, and when their difference is worth showing
+(`vocabulary.balances`, which the API's account queries use too)."""
 
 from __future__ import annotations
 
@@ -14,9 +10,7 @@ from decimal import Decimal
 
 from ingest.chains.model import ChainAsset
 from ingest.files.model import ParsedTransaction
-
-SIGNIFICANT_SHARE = Decimal("0.001")
-DUST_UNITS = 1000
+from vocabulary.balances import is_balance_difference_significant
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +21,7 @@ class AssetBalance:
 
     @property
     def is_difference_significant(self) -> bool:
-        difference = abs(self.reported - self.calculated)
-        if difference < Decimal(DUST_UNITS).scaleb(-self.asset.decimals):
-            return False
-        return difference > SIGNIFICANT_SHARE * max(abs(self.reported), abs(self.calculated))
+        return is_balance_difference_significant(self.reported, self.calculated, self.asset.decimals)
 
 
 def calculated_balances(transactions: Iterable[ParsedTransaction]) -> dict[str, Decimal]:

@@ -6,12 +6,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import polars as pl
 
+from ingest.files.mapping import (
+    MAPPED_FORMAT_ID,
+    MappingLookup,
+    header_signature,
+    mapped_format,
+    preview,
+    sample,
+)
 from ingest.files.model import (
     ColumnarFile,
     FileFormat,
@@ -21,6 +29,7 @@ from ingest.files.model import (
     RowError,
     Sheet,
 )
+from ingest.files.precision import exact_quantities
 from ingest.files.reader import UnreadableFile, read_sheet
 from ingest.files.registry import all_formats, detect
 from ingest.files.unpack import MAX_UNPACKED_BYTES
@@ -28,6 +37,7 @@ from ingest.files.workbook_bounds import MAX_WORKBOOK_BYTES
 from vocabulary.enums import ImportType
 
 NOT_FOUND = "We haven't found the integration you're looking for. You can upload a CSV file instead."
+NO_DATA_ROWS = "The file has no data rows: there is nothing to import."
 GENERIC_HEADER = (
     "Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag"
 )
@@ -36,9 +46,11 @@ GENERIC_HEADER = (
 class UnrecognisedFile(ValueError):
     """No registered format recognises the file's header."""
 
-    def __init__(self, header: tuple[str, ...]) -> None:
-        self.header = header
-        super().__init__(unrecognised_message(header))
+    def __init__(self, sheet: Sheet) -> None:
+        self.header = sheet.header
+        self.signature = header_signature(sheet.header)
+        self.sample = sample(sheet)  # to map the file's columns from
+        super().__init__(unrecognised_message(sheet.header))
 
 
 class InvalidFile(ValueError):
@@ -66,9 +78,15 @@ class FileReport:
     format_name: str | None
     transactions: int = 0
     ignored: IgnoredRows = field(default_factory=IgnoredRows)
+    for_review: int = 0  # transactions of a type the parser did not recognise, imported for review
     errors: list[str] = field(default_factory=list)
     assets: set[str] = field(default_factory=set)
     import_type: ImportType | None = None  # of the detected format
+    # Of a file no format recognises, to map its columns (ingest.files.mapping): its header's signature,
+    # header and first rows, bounded.
+    signature: str | None = None
+    sample: tuple[tuple[str, ...], tuple[tuple[str, ...], ...]] = ((), ())
+    preview: list[list[str]] = field(default_factory=list)  # of a mapped file: its first rows as they import
 
     @property
     def importable(self) -> bool:
@@ -81,13 +99,18 @@ def open_file(
     *,
     max_bytes: int = MAX_UNPACKED_BYTES,
     max_workbook_bytes: int = MAX_WORKBOOK_BYTES,
+    mappings: MappingLookup | None = None,
 ) -> tuple[Sheet, FileFormat]:
     """Read (the file's bytes or its path, at most `max_bytes` decompressed, a workbook at most
-    `max_workbook_bytes`) and detect; raises `UnreadableFile` or `UnrecognisedFile`."""
+    `max_workbook_bytes`) and detect, with the user's column `mappings` after the built-in formats;
+    raises `UnreadableFile` or `UnrecognisedFile`."""
     sheet = read_sheet(source, filename, max_bytes=max_bytes, max_workbook_bytes=max_workbook_bytes)
     fmt = detect(sheet)
+    mapping = None if fmt is not None or mappings is None else mappings(sheet.header)
+    if mapping is not None:
+        fmt = mapped_format(mapping, header_signature(sheet.header))
     if fmt is None:
-        raise UnrecognisedFile(sheet.header)
+        raise UnrecognisedFile(sheet)
     return sheet, fmt
 
 
@@ -98,33 +121,40 @@ def inspect_file(
     max_errors: int = 100,
     max_bytes: int = MAX_UNPACKED_BYTES,
     max_workbook_bytes: int = MAX_WORKBOOK_BYTES,
+    mappings: MappingLookup | None = None,
 ) -> FileReport:
     """Run the whole import without storing anything; errors are one line each, capped."""
     try:
-        sheet, fmt = open_file(source, filename, max_bytes=max_bytes, max_workbook_bytes=max_workbook_bytes)
-    except (UnreadableFile, UnrecognisedFile) as exc:
+        sheet, fmt = open_file(
+            source, filename, max_bytes=max_bytes, max_workbook_bytes=max_workbook_bytes, mappings=mappings
+        )
+    except UnreadableFile as exc:
         return FileReport(format_id=None, format_name=None, errors=[str(exc)])
+    except UnrecognisedFile as exc:
+        return FileReport(None, None, errors=[str(exc)], signature=exc.signature, sample=exc.sample)
     columnar = parse_columns(sheet, fmt)
     if columnar is not None:
-        errors = [] if columnar.transactions else [nothing_to_import(columnar.ignored)]
+        errors = [] if columnar.transactions or columnar.ignored else [NO_DATA_ROWS]
         return FileReport(
             fmt.id,
             fmt.name,
             columnar.transactions,
             columnar.ignored,
+            0,  # the generic format knows every type it accepts
             errors,
             set(columnar.assets),
             fmt.import_type,
         )
-    transactions = 0
+    transactions = for_review = 0
     ignored = IgnoredRows()
     errors = []
     error_count = 0
     assets: set[str] = set()
     try:
-        for item in fmt.parse(sheet):
+        for item in exact_quantities(fmt.parse(sheet)):
             if isinstance(item, ParsedTransaction):
                 transactions += 1
+                for_review += item.review is not None
                 assets.update(flow.asset for flow in item.flows)
             elif isinstance(item, Ignored):
                 ignored.append(item)
@@ -137,9 +167,20 @@ def inspect_file(
         errors.append(str(exc))
     if error_count > len(errors):
         errors.append(f"…and {error_count - len(errors)} more errors")
-    if not error_count and not transactions:
-        errors.append(nothing_to_import(ignored))
-    return FileReport(fmt.id, fmt.name, transactions, ignored, errors, assets, fmt.import_type)
+    if not error_count and not transactions and not ignored:  # all rows ignored: an import of nothing
+        errors.append(NO_DATA_ROWS)
+    mapping = mappings(sheet.header) if mappings is not None and fmt.id == MAPPED_FORMAT_ID else None
+    return FileReport(
+        fmt.id,
+        fmt.name,
+        transactions,
+        ignored,
+        for_review,
+        errors,
+        assets,
+        fmt.import_type,
+        preview=[] if mapping is None else preview(mapping, sheet),
+    )
 
 
 def parse_columns(sheet: Sheet, fmt: FileFormat) -> ColumnarFile | None:
@@ -153,14 +194,14 @@ def parse_columns(sheet: Sheet, fmt: FileFormat) -> ColumnarFile | None:
         return None
 
 
-def nothing_to_import(ignored: Sequence[Ignored]) -> str:
-    """Why a file without row errors imports nothing: no data rows, or every row ignored."""
-    if not ignored:
-        return "The file has no data rows: there is nothing to import."
-    first = ignored[0]
-    return (
-        f"Nothing to import: all {len(ignored)} rows were ignored (first: row {first.row}, {first.reason})."
-    )
+def ignored_reasons(ignored: IgnoredRows, *, rows_shown: int = 5) -> list[str]:
+    """Why rows were ignored, one line per reason with the rows it applies to ("Rows 1, 2 and 3: …")."""
+    lines = []
+    for reason, count, rows in ignored.by_reason(rows_shown):
+        listed = ", ".join(map(str, rows))
+        more = f" and {count - len(rows)} more" if count > len(rows) else ""
+        lines.append(f"Row {listed}: {reason}" if count == 1 else f"Rows {listed}{more}: {reason}")
+    return lines
 
 
 def iter_transactions(
@@ -171,7 +212,7 @@ def iter_transactions(
     Raises `UnreadableFile`, `UnrecognisedFile` or `InvalidFile` (all `ValueError`s).
     """
     sheet, fmt = open_file(source, filename, max_bytes=max_bytes)
-    for item in fmt.parse(sheet):
+    for item in exact_quantities(fmt.parse(sheet)):
         if isinstance(item, ParsedTransaction):
             yield item
         elif isinstance(item, RowError):

@@ -7,6 +7,7 @@ constant memory. Quantities and values are exact `Decimal`s; timestamps are time
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -45,6 +46,7 @@ class ParsedTransaction:
     description: str = ""
     tx_hash: str | None = None
     label: str | None = None
+    review: str | None = None  # why the user should review it (a type the parser did not recognise)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,20 @@ class IgnoredRows(Sequence[Ignored]):
 
     def __len__(self) -> int:
         return len(self._rows)
+
+    def by_reason(self, rows_shown: int) -> list[tuple[str, int, list[int]]]:
+        """Each reason once, in the order first given: how many rows it ignored, and the first
+        `rows_shown` of them."""
+        counts = Counter(self._reasons)
+        shown: list[list[int]] = [[] for _ in self._reason_texts]
+        missing = sum(min(counts[at], rows_shown) for at in range(len(shown)))
+        for row, at in zip(self._rows, self._reasons, strict=True):
+            if not missing:
+                break
+            if len(shown[at]) < rows_shown:
+                shown[at].append(row)
+                missing -= 1
+        return [(text, counts[at], shown[at]) for at, text in enumerate(self._reason_texts)]
 
     @overload
     def __getitem__(self, index: int) -> Ignored: ...

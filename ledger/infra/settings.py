@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     maintenance_mode: bool = False  # the SPA shows maintenance_message and holds back changes
     maintenance_message: str = ""
     exchange_urls: dict[str, str] = {}  # ccxt exchange id → API base in place of ccxt's (fakes, proxies)
+    exchange_rate_limits: bool = True  # ccxt's limiter on the exchanges' documented limits; off for fakes
+    oauth_urls: dict[str, str] = {}  # redirect-based integration slug → OAuth origin in place of its own
+    oauth_clients: dict[str, dict[str, str]] = {}  # slug → {"client_id": …, "client_secret": …}
 
     # Blockchain services wallets sync from (ingest/chains); maps are JSON in the environment.
     esplora_urls: dict[str, str] = {  # network → Esplora API base; a network without one is not synced

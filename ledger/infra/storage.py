@@ -21,6 +21,7 @@ from minio.error import S3Error
 from ledger.infra.settings import Settings
 
 UPLOAD_POLICY_LIFETIME = timedelta(hours=1)
+DOWNLOAD_LINK_LIFETIME = timedelta(hours=1)
 MAX_FILENAME_CHARS = 120
 MAX_EXTENSION_CHARS = 10
 DOWNLOAD_CHUNK_BYTES = 1 << 20
@@ -58,6 +59,11 @@ def user_upload_prefix(user_public_id: uuid.UUID) -> str:
     return f"uploads/{user_public_id}/"
 
 
+def report_key(user_public_id: uuid.UUID, filename: str) -> str:
+    """Where a generated report is kept: `reports/{user public id}/{uuid}/{file name}`."""
+    return f"reports/{user_public_id}/{uuid.uuid4()}/{sanitise_filename(filename)}"
+
+
 def _client(endpoint: str, settings: Settings) -> Minio:
     parts = urlsplit(endpoint)
     return Minio(
@@ -77,6 +83,10 @@ class Storage:
         self._internal = _client(settings.s3, settings)
         self._public = _client(settings.s3_public, settings)
         self._public_url = settings.s3_public.rstrip("/")
+
+    def bucket_reachable(self) -> bool:
+        """S3 answers and holds the bucket (/readyz)."""
+        return bool(self._internal.bucket_exists(self.bucket))
 
     def file_url(self, key: str) -> str:
         return f"s3://{self.bucket}/{key}"
@@ -131,3 +141,18 @@ class Storage:
         finally:
             response.close()
             response.release_conn()
+
+    def put(self, key: str, path: Path, content_type: str) -> None:
+        """Store the file at `path` under `key` (a generated report)."""
+        self._internal.fput_object(self.bucket, key, str(path), content_type=content_type)
+
+    def presign_download(self, key: str) -> str:
+        """A GET link to the object, as the browser reaches S3, valid for an hour; it downloads the
+        file under its stored name."""
+        name = key.rsplit("/", 1)[-1]
+        return self._public.presigned_get_object(
+            self.bucket,
+            key,
+            expires=DOWNLOAD_LINK_LIFETIME,
+            response_headers={"response-content-disposition": f'attachment; filename="{name}"'},
+        )

@@ -10,7 +10,18 @@ import uuid
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Identity, Index, Integer, String, Text, Uuid
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    ForeignKey,
+    Identity,
+    Index,
+    Integer,
+    String,
+    Text,
+    Uuid,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ledger.models.base import MONEY, QUANTITY, Base
@@ -20,7 +31,11 @@ class TaxLot(Base):
     """A lot: opened by an acquisition or income, or moved by a transfer, with what remains of it."""
 
     __tablename__ = "tax_lots"
-    __table_args__ = (Index("ix_tax_lots_user_id_asset", "user_id", "asset", "acquired_at"),)
+    __table_args__ = (
+        Index("ix_tax_lots_user_id_asset", "user_id", "asset", "acquired_at"),
+        # the lots page: the open lots (a few of all), oldest first
+        Index("ix_tax_lots_open", "user_id", "acquired_at", "id", postgresql_where=text("remaining > 0")),
+    )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
@@ -46,6 +61,7 @@ class DisposedLot(Base):
     __table_args__ = (
         Index("ix_disposed_lots_user_id_asset", "user_id", "asset", "disposed_at"),
         Index("ix_disposed_lots_user_id_disposed_at", "user_id", "disposed_at"),
+        Index("ix_disposed_lots_user_id_flow_id", "user_id", "flow_id", "disposed_at"),
         CheckConstraint("term IN ('SHORT', 'LONG')", name="term"),
     )
 

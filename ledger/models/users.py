@@ -61,12 +61,15 @@ class User(Base):
 
 
 class CostBasisMethodPeriod(Base):
-    """The user's cost basis method from a date on; the method in force is the latest period started."""
+    """The user's cost basis method from a date on, until the next period starts or, when it has one,
+    until its end date (exclusive), from which the user's default method applies again."""
 
     __tablename__ = "cost_basis_method_periods"
+    __table_args__ = (CheckConstraint("effective_until > effective_from", name="ends_after_start"),)
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     effective_from: Mapped[date] = mapped_column(Date, primary_key=True)
+    effective_until: Mapped[date | None] = mapped_column(Date)
     method: Mapped[CostBasisMethod] = mapped_column(text_enum(CostBasisMethod, "cost_basis_method"))
 
 
@@ -81,6 +84,8 @@ class UserSession(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = created_at_column()
     expires_at: Mapped[datetime]
+    # the user an admin views as in this browser (spec 001 §6 viewAsUserId); None: their own account
+    view_as_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
 
 
 class AuthAttempts(Base):

@@ -14,19 +14,22 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from sqlalchemy import Date, and_, cast, delete, func, select, union
+from sqlalchemy import BigInteger, Date, cast, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
     Account,
     CostBasisMethodPeriod,
     CostBasisStatus,
+    DisposalDayTotal,
     DisposedLot,
-    IncomeEvent,
+    IncomeDayTotal,
     TaxLot,
     TaxYearFreeze,
     Transaction,
+    TransactionDayTotal,
 )
+from ledger.scope.callouts import callout_counts
 from ledger.scope.portfolio import USD, close_on, usd_in
 from ledger.writes.cost_basis_requests import enqueue_statement
 from vocabulary.enums import CalloutType, CostBasisMethod, CostBasisState, QueuePriority
@@ -56,8 +59,7 @@ class TaxSummary:
     proceeds: Decimal
     cost_basis: Decimal
     taxable_income_total: Decimal
-    insufficient_quantity: int  # transactions of the year with the callout
-    missing_price_history: int
+    callouts: dict[CalloutType, int]  # transactions of the year with each callout
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ class LotProof:
     disposed: DisposedLot
     disposal_transaction: uuid.UUID
     disposal_account: str
-    steps: list[ProofStep]  # the acquisition first, then each transfer
+    steps: list[ProofStep]  # the acquisition first, then each transfer or conversion (a carry)
     timeline_method: CostBasisMethod | None  # the method timeline's period in force at the disposal
 
 
@@ -119,14 +121,6 @@ class OpenLot:
     @property
     def market_value(self) -> Decimal | None:
         return None if self.price is None else self.lot.remaining * self.price
-
-
-def disposal_rate(currency: str) -> Any:
-    return usd_in(currency, cast(func.timezone("UTC", DisposedLot.disposed_at), Date))
-
-
-def income_rate(currency: str) -> Any:
-    return usd_in(currency, cast(func.timezone("UTC", IncomeEvent.received_at), Date))
 
 
 def tax_year_bounds(year: int, start_month: int, start_day: int) -> tuple[datetime, datetime]:
@@ -200,15 +194,31 @@ class CostBasisScope:
         """A page of disposed lot slices (oldest disposal first), of one disposing flow when
         `flow_id` is given, and how many there are."""
         only = [] if flow_id is None else [DisposedLot.flow_id == flow_id]
-        return await self._page(DisposedLot, DisposedLot.disposed_at, asset, limit, offset, *only)
+        # all the user's slices: counted from the day totals the run stored with them, not row by row
+        every = select(cast(func.sum(DisposalDayTotal.slices), BigInteger)).where(
+            DisposalDayTotal.user_id == self.user_id
+        )
+        counted = every if asset is None and flow_id is None else None
+        return await self._page(
+            DisposedLot, DisposedLot.disposed_at, asset, limit, offset, *only, counted=counted
+        )
 
     async def _page(
-        self, model: type[Row], by: Any, asset: str | None, limit: int, offset: int, *only: Any
+        self,
+        model: type[Row],
+        by: Any,
+        asset: str | None,
+        limit: int,
+        offset: int,
+        *only: Any,
+        counted: Any | None = None,
     ) -> tuple[list[tuple[Row, uuid.UUID]], int]:
         where = [model.user_id == self.user_id, *only]
         if asset is not None:
             where.append(model.asset == asset)
-        total = await self.session.scalar(select(func.count()).select_from(model).where(*where))
+        total = await self.session.scalar(
+            counted if counted is not None else select(func.count()).select_from(model).where(*where)
+        )
         rows = await self.session.execute(
             select(model, Transaction.public_id)
             .join(Transaction, Transaction.id == model.transaction_id)
@@ -227,12 +237,24 @@ class CostBasisScope:
         basis at the FX close of the day the lot was acquired."""
         today = datetime.now(UTC).date()
         acquired = cast(func.timezone("UTC", TaxLot.acquired_at), Date)
-        price = close_on(TaxLot.asset, USD, today) * usd_in(currency, today)
-        basis = TaxLot.remaining_cost_basis * usd_in(currency, acquired)
-        value = TaxLot.remaining * price
         where = [TaxLot.user_id == self.user_id, TaxLot.remaining > 0]
         if asset is not None:
             where.append(TaxLot.asset == asset)
+        close: Any = close_on(TaxLot.asset, USD, today)  # looked up for the page's lots only
+        priced: list[Any] = []
+        if order in (OpenLotOrder.MARKET_VALUE, OpenLotOrder.UNREALIZED_GAIN):
+            # a sort by value reads every open lot: today's close looked up once per asset, materialized,
+            # or PostgreSQL would inline the lookup back into every lot's row
+            held = select(TaxLot.asset).where(*where).distinct().subquery()
+            closes = (
+                select(held.c.asset, close_on(held.c.asset, USD, today).label("close"))
+                .cte("closes")
+                .prefix_with("MATERIALIZED")
+            )
+            close, priced = closes.c.close, [closes, closes.c.asset == TaxLot.asset]
+        price = close * usd_in(currency, today)
+        basis = TaxLot.remaining_cost_basis * usd_in(currency, acquired)
+        value = TaxLot.remaining * price
         total = await self.session.scalar(select(func.count()).select_from(TaxLot).where(*where))
         key = {
             OpenLotOrder.ACQUIRED_AT: TaxLot.acquired_at,
@@ -242,13 +264,22 @@ class CostBasisScope:
             OpenLotOrder.MARKET_VALUE: value,
             OpenLotOrder.UNREALIZED_GAIN: value - basis,
         }[order]
-        rows = await self.session.execute(
-            select(TaxLot, Transaction.public_id, price, basis, today - acquired)
-            .join(Transaction, Transaction.id == TaxLot.transaction_id)
+        ordering = (key.desc().nulls_last() if descending else key.asc().nulls_last(), TaxLot.id)
+        # the page's lots chosen on the lots alone; only those are read whole, with their transaction
+        page = (
+            (select(TaxLot.id).join(*priced) if priced else select(TaxLot.id))
             .where(*where)
-            .order_by(key.desc().nulls_last() if descending else key.asc().nulls_last(), TaxLot.id)
+            .order_by(*ordering)
             .offset(offset)
             .limit(limit)  # checked by the API's pagination rule
+        )
+        lots = select(TaxLot, Transaction.public_id, price, basis, today - acquired).join(
+            Transaction, Transaction.id == TaxLot.transaction_id
+        )
+        rows = await self.session.execute(
+            (lots.join(*priced) if priced else lots)
+            .where(TaxLot.id.in_(page.correlate(None).scalar_subquery()))
+            .order_by(*ordering)
         )
         return [OpenLot(*row) for row in rows], total or 0
 
@@ -258,42 +289,48 @@ class CostBasisScope:
         """Sums over the disposals and income of one tax year, and the transactions with callouts;
         in `currency` at the FX close of each disposal's or income's day (the tables hold USD)."""
         start, end = tax_year_bounds(year, start_month, start_day)
-        rate = disposal_rate(currency)
-        disposed = and_(
-            DisposedLot.user_id == self.user_id,
-            DisposedLot.disposed_at >= start,
-            DisposedLot.disposed_at < end,
-        )
-        taxable = DisposedLot.type.not_in(NON_TAXABLE_DISPOSALS)
+        days = self._converted(DisposalDayTotal, start, end, currency)
+        taxable = days.c.type.not_in(NON_TAXABLE_DISPOSALS)
 
         def total(column: Any, *only: Any) -> Any:
-            return func.coalesce(func.sum(column * rate).filter(taxable, *only), 0)
+            return func.coalesce(func.sum(column * days.c.rate).filter(taxable, *only), 0)
 
         gains = (
             await self.session.execute(
                 select(
-                    total(DisposedLot.gain),
-                    total(DisposedLot.gain, DisposedLot.term == "SHORT"),
-                    total(DisposedLot.gain, DisposedLot.term == "LONG"),
-                    total(DisposedLot.proceeds),
-                    total(DisposedLot.cost_basis),
-                ).where(disposed)
+                    total(days.c.gain),
+                    total(days.c.gain, days.c.term == "SHORT"),
+                    total(days.c.gain, days.c.term == "LONG"),
+                    total(days.c.proceeds),
+                    total(days.c.cost_basis),
+                )
             )
         ).one()
+        income_days = self._converted(IncomeDayTotal, start, end, currency)
         income = await self.session.scalar(
-            select(func.coalesce(func.sum(IncomeEvent.value * income_rate(currency)), 0)).where(
-                IncomeEvent.user_id == self.user_id,
-                IncomeEvent.received_at >= start,
-                IncomeEvent.received_at < end,
-            )
+            select(func.coalesce(func.sum(income_days.c.value * income_days.c.rate), 0))
         )
         return TaxSummary(
             start,
             end,
             *gains,
             taxable_income_total=income or Decimal(0),
-            insufficient_quantity=await self._flagged(CalloutType.INSUFFICIENT_QUANTITY, start, end),
-            missing_price_history=await self._flagged(CalloutType.MISSING_PRICE_HISTORY, start, end),
+            callouts=await callout_counts(self.session, self.user_id, start, end),
+        )
+
+    def _days(self, model: Any, start: datetime, end: datetime) -> list[Any]:
+        """The user's day totals of [start, end), both UTC midnights (tax_year_bounds)."""
+        return [model.user_id == self.user_id, model.day >= start.date(), model.day < end.date()]
+
+    def _converted(self, model: Any, start: datetime, end: datetime, currency: str) -> Any:
+        """The user's day totals of [start, end) with `rate`, the USD→`currency` close of their day:
+        a day's sum times its rate is exactly the sum of its rows times it (numeric products are
+        exact). Materialized, so each day's rate is looked up once, not once per column."""
+        return (
+            select(model, usd_in(currency, model.day).label("rate"))
+            .where(*self._days(model, start, end))
+            .cte()
+            .prefix_with("MATERIALIZED")
         )
 
     async def disposals_by_type(
@@ -301,49 +338,50 @@ class CostBasisScope:
     ) -> list[DisposalTotals]:
         """The year's disposals summed per disposing type (SELL, TRADE, GIFT_SENT, DONATION, LOST,
         STOLEN, FEE …), gifts and donations included, in `currency` at each disposal's day."""
-        rate = disposal_rate(currency)
+        days = self._converted(DisposalDayTotal, start, end, currency)
+        per_day = (
+            select(
+                days.c.type,
+                func.max(days.c.transactions).label("transactions"),  # the same on each term's row
+                func.sum(days.c.proceeds * days.c.rate).label("proceeds"),
+                func.sum(days.c.cost_basis * days.c.rate).label("cost_basis"),
+                func.sum(days.c.gain * days.c.rate).label("gain"),
+            )
+            .group_by(days.c.day, days.c.type)
+            .subquery()
+        )
         rows = await self.session.execute(
             select(
-                DisposedLot.type,
-                func.count(func.distinct(DisposedLot.transaction_id)),
-                func.sum(DisposedLot.proceeds * rate),
-                func.sum(DisposedLot.cost_basis * rate),
-                func.sum(DisposedLot.gain * rate),
+                per_day.c.type,
+                cast(func.sum(per_day.c.transactions), BigInteger),
+                func.sum(per_day.c.proceeds),
+                func.sum(per_day.c.cost_basis),
+                func.sum(per_day.c.gain),
             )
-            .where(
-                DisposedLot.user_id == self.user_id,
-                DisposedLot.disposed_at >= start,
-                DisposedLot.disposed_at < end,
-            )
-            .group_by(DisposedLot.type)
-            .order_by(DisposedLot.type)
+            .group_by(per_day.c.type)
+            .order_by(per_day.c.type)
         )
         return [DisposalTotals(*row) for row in rows]
 
     async def income_by_type(self, start: datetime, end: datetime, currency: str = USD) -> list[IncomeTotals]:
         """The year's income summed per category (STAKING_REWARD, MINING_REWARD, AIRDROP …), in
         `currency` at each income's day."""
+        days = self._converted(IncomeDayTotal, start, end, currency)
         rows = await self.session.execute(
-            select(IncomeEvent.type, func.count(), func.sum(IncomeEvent.value * income_rate(currency)))
-            .where(
-                IncomeEvent.user_id == self.user_id,
-                IncomeEvent.received_at >= start,
-                IncomeEvent.received_at < end,
+            select(
+                days.c.type, cast(func.sum(days.c.events), BigInteger), func.sum(days.c.value * days.c.rate)
             )
-            .group_by(IncomeEvent.type)
-            .order_by(IncomeEvent.type)
+            .group_by(days.c.type)
+            .order_by(days.c.type)
         )
         return [IncomeTotals(*row) for row in rows]
 
     async def transaction_count(self, start: datetime, end: datetime) -> int:
-        """Transactions of [start, end) that count (not ignored)."""
+        """Transactions of [start, end) that count (not ignored), as of the last run."""
         return (
             await self.session.scalar(
-                select(func.count()).where(
-                    Transaction.user_id == self.user_id,
-                    Transaction.is_ignored.is_(False),
-                    Transaction.timestamp >= start,
-                    Transaction.timestamp < end,
+                select(cast(func.sum(TransactionDayTotal.transactions), BigInteger)).where(
+                    *self._days(TransactionDayTotal, start, end)
                 )
             )
             or 0
@@ -381,14 +419,29 @@ class CostBasisScope:
             select(Account.id, Account.name).where(Account.user_id == self.user_id, Account.id.in_(accounts))
         )
         names = {account_id: name for account_id, name in named}
-        method = await self.session.scalar(
-            select(CostBasisMethodPeriod.method)
-            .where(
-                CostBasisMethodPeriod.user_id == self.user_id,
-                CostBasisMethodPeriod.effective_from <= disposed.disposed_at.date(),
+        disposed_on = disposed.disposed_at.date()
+        period = (
+            await self.session.execute(
+                select(CostBasisMethodPeriod.method, CostBasisMethodPeriod.effective_until)
+                .where(
+                    CostBasisMethodPeriod.user_id == self.user_id,
+                    CostBasisMethodPeriod.effective_from <= disposed_on,
+                )
+                .order_by(CostBasisMethodPeriod.effective_from.desc())
+                .limit(1)
             )
-            .order_by(CostBasisMethodPeriod.effective_from.desc())
-            .limit(1)
+        ).first()
+        if period is None:  # before the first period the engine applies its method (TREATMENTS.md)
+            first = select(CostBasisMethodPeriod.method, CostBasisMethodPeriod.effective_until)
+            first = first.where(CostBasisMethodPeriod.user_id == self.user_id)
+            period = (
+                await self.session.execute(first.order_by(CostBasisMethodPeriod.effective_from).limit(1))
+            ).first()
+        # a period that has ended gives way to the default method
+        method = (
+            period.method
+            if period and (period.effective_until is None or disposed_on < period.effective_until)
+            else None
         )
         return LotProof(
             disposed=disposed,
@@ -407,20 +460,3 @@ class CostBasisScope:
             ],
             timeline_method=method,
         )
-
-    async def _flagged(self, callout: CalloutType, start: datetime, end: datetime) -> int:
-        """Transactions of [start, end) with `callout` on a lot, a disposal or an income they made."""
-        pattern = f"%{callout.value}%"
-        flagged = union(
-            *(
-                select(model.transaction_id).where(
-                    model.user_id == self.user_id, at >= start, at < end, model.callout.like(pattern)
-                )
-                for model, at in (
-                    (TaxLot, TaxLot.acquired_at),
-                    (DisposedLot, DisposedLot.disposed_at),
-                    (IncomeEvent, IncomeEvent.received_at),
-                )
-            )
-        ).subquery()
-        return await self.session.scalar(select(func.count()).select_from(flagged)) or 0

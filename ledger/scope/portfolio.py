@@ -13,12 +13,13 @@ from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Date, and_, case, cast, func, literal, or_, select
+from sqlalchemy import Date, Select, and_, case, cast, func, literal, or_, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
-from ledger.models import Asset, Flow, Price, TaxLot, Transaction
+from ledger.models import Asset, AssetDayChange, CostBasisStatus, Flow, Price, TaxLot, Transaction
+from ledger.writes.day_totals import asset_day_changes, counted_flows
 from vocabulary.enums import CurrencyType, FlowDirection, PerformanceDuration
-from vocabulary.enums import TransactionType as Type
 
 USD = "USD"
 DURATION_DAYS: dict[PerformanceDuration, int | None] = {
@@ -92,26 +93,29 @@ class PortfolioScope:
         self.user_id = user_id
 
     def _counted(self) -> list[Any]:
-        """The flows that make the portfolio: not ignored, not spam (as the cost-basis run reads them)."""
-        return [
-            Transaction.user_id == self.user_id,
-            Transaction.is_ignored.is_(False),
-            Transaction.type != Type.SPAM,
-            or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
-        ]
+        return counted_flows(self.user_id)
 
     def _signed(self) -> Any:
         return case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
 
     async def holdings(self, currency: str, today: date) -> list[Holding]:
         """Positive holdings per asset, priced at `today`'s close and the day before's, largest first."""
-        quantity = func.sum(self._signed())
+        summed: Select[str, Decimal]
+        if await self._day_changes_current():
+            quantity = func.sum(AssetDayChange.change)
+            summed = select(AssetDayChange.asset_id, quantity.label("quantity")).where(
+                AssetDayChange.user_id == self.user_id
+            )
+        else:
+            quantity = func.sum(self._signed())
+            summed = (
+                select(Flow.asset_id, quantity.label("quantity"))
+                .join(Transaction, Transaction.id == Flow.transaction_id)
+                .join(Asset, Asset.id == Flow.asset_id)
+                .where(*self._counted())
+            )
         held = (
-            select(Flow.asset_id, quantity.label("quantity"))
-            .join(Transaction, Transaction.id == Flow.transaction_id)
-            .join(Asset, Asset.id == Flow.asset_id)
-            .where(*self._counted())
-            .group_by(Flow.asset_id)
+            summed.group_by(summed.selected_columns[0])
             .having(quantity > 0)  # a negative balance (a deposit never imported) is not held
             .subquery()
         )
@@ -153,43 +157,117 @@ class PortfolioScope:
         )
         return None if first is None else first.astimezone(UTC).date()
 
-    async def value_history(self, currency: str, start: date, end: date) -> list[ValuePoint]:
-        """The portfolio's value at each day's close from `start` to `end`: what was held at the end
-        of the day (every flow up to it) times that day's price, in `currency` at that day's FX."""
-        day_of = cast(func.timezone("UTC", Transaction.timestamp), Date)
-        moves = (
-            select(Flow.asset_id, day_of.label("day"), func.sum(self._signed()).label("change"))
-            .join(Transaction, Transaction.id == Flow.transaction_id)
-            .join(Asset, Asset.id == Flow.asset_id)
-            .where(*self._counted(), day_of <= end)
-            .group_by(Flow.asset_id, day_of)
-            .subquery()
-        )
-        # the balance from each day an asset moved until the day before it moves again
-        balances = select(
-            moves.c.asset_id,
-            moves.c.day.label("since"),
-            func.lead(moves.c.day).over(partition_by=moves.c.asset_id, order_by=moves.c.day).label("until"),
-            func.sum(moves.c.change)
-            .over(partition_by=moves.c.asset_id, order_by=moves.c.day)
-            .label("quantity"),
-        ).subquery()
-        days = select(cast(func.generate_series(start, end, timedelta(days=1)), Date).label("day")).subquery()
-        held = (
-            select(days.c.day, balances.c.asset_id, balances.c.quantity)
-            .join(
-                balances,
-                and_(
-                    balances.c.since <= days.c.day,
-                    or_(balances.c.until.is_(None), balances.c.until > days.c.day),
-                    balances.c.quantity > 0,
-                ),
+    async def _day_changes_current(self) -> bool:
+        """Whether the last cost-basis run's asset_day_changes still hold the user's flows: a run has
+        finished and none is requested since. Every write of flows (imports, syncs, edits, deletes)
+        requests a run in its own transaction, so until that run stores new totals the flows are read."""
+        status = await self.session.get(CostBasisStatus, self.user_id, populate_existing=True)
+        return status is not None and status.state is None and status.compute_end_time is not None
+
+    def _daily_prices(self, balances: Any, start: date) -> Any:
+        """usd_price(asset, day) for each row of `balances` (every day from `start`, per asset; columns
+        day, quantity, price), found by joining each day's own close and carrying the last one forward
+        over days without one, not by a lookup per row; before an asset's first close of the range, the
+        latest close before `start`."""
+        direct, inverse = aliased(Price), aliased(Price)
+        by_asset: dict[str, Any] = {"partition_by": balances.c.asset_id, "order_by": balances.c.day}
+        closes = (
+            select(
+                balances.c.day,
+                balances.c.asset_id,
+                balances.c.quantity,
+                Asset.symbol,
+                Asset.type,
+                Asset.user_id,
+                direct.close.label("direct"),
+                inverse.close.label("inverse"),
+                func.count(direct.close).over(**by_asset).label("direct_run"),
+                func.count(inverse.close).over(**by_asset).label("inverse_run"),
+            )
+            .join(Asset, Asset.id == balances.c.asset_id)
+            .outerjoin(
+                direct,
+                and_(direct.symbol == Asset.symbol, direct.quote == USD, direct.date == balances.c.day),
+            )
+            .outerjoin(
+                inverse,
+                and_(inverse.symbol == USD, inverse.quote == Asset.symbol, inverse.date == balances.c.day),
             )
             .subquery()
         )
+
+        def carried(column: Any, run: Any, symbol: Any, quote: Any) -> Any:
+            last = func.first_value(column).over(partition_by=(closes.c.asset_id, run), order_by=closes.c.day)
+            return func.coalesce(last, close_on(symbol, quote, start))
+
+        price = case(
+            (closes.c.user_id.is_not(None), None),
+            (and_(closes.c.type == CurrencyType.FIAT, closes.c.symbol == USD), literal(Decimal(1))),
+            (
+                closes.c.type == CurrencyType.FIAT,
+                1 / func.nullif(carried(closes.c.inverse, closes.c.inverse_run, USD, closes.c.symbol), 0),
+            ),
+            else_=carried(closes.c.direct, closes.c.direct_run, closes.c.symbol, USD),
+        )
+        return select(closes.c.day, closes.c.quantity, price.label("price")).subquery()
+
+    async def value_history(self, currency: str, start: date, end: date) -> list[ValuePoint]:
+        """The portfolio's value at each day's close from `start` to `end`: what was held at the end
+        of the day (every flow up to it) times that day's price, in `currency` at that day's FX."""
+        if await self._day_changes_current():
+            stored = AssetDayChange
+            found = (
+                select(stored.asset_id, stored.day, stored.change)
+                .where(stored.user_id == self.user_id, stored.day <= end)
+                .subquery()
+            )
+        else:
+            day_of = cast(func.timezone("UTC", Transaction.timestamp), Date)
+            found = asset_day_changes(self.user_id, day_of <= end).subquery()
+        moves = (
+            select(found.c.asset_id, found.c.day, func.sum(found.c.change).label("change"))
+            .group_by(found.c.asset_id, found.c.day)
+            .cte("moves")
+            .prefix_with("MATERIALIZED")  # read once, by the three uses below
+        )
+        # what each asset held before `start`, then each day's balance: that plus the changes up to it
+        opening = (
+            select(moves.c.asset_id, func.sum(moves.c.change).label("quantity"))
+            .where(moves.c.day < start)
+            .group_by(moves.c.asset_id)
+            .subquery()
+        )
+        assets = select(moves.c.asset_id).distinct().subquery()
+        days = select(cast(func.generate_series(start, end, timedelta(days=1)), Date).label("day")).subquery()
+        # each asset on every day of the range, with the day's change (0 when none); a union, not an
+        # outer join, which PostgreSQL plans badly on the CTE's row estimate
+        changes = union_all(
+            select(days.c.day, assets.c.asset_id, literal(0).label("change")).select_from(
+                days.join(assets, literal(True))
+            ),
+            select(moves.c.day, moves.c.asset_id, moves.c.change).where(moves.c.day >= start),
+        ).subquery()
+        per_day = (
+            select(changes.c.day, changes.c.asset_id, func.sum(changes.c.change).label("change"))
+            .group_by(changes.c.day, changes.c.asset_id)
+            .subquery()
+        )
+        balances = (
+            select(
+                per_day.c.day,
+                per_day.c.asset_id,
+                (
+                    func.coalesce(opening.c.quantity, 0)
+                    + func.sum(per_day.c.change).over(partition_by=per_day.c.asset_id, order_by=per_day.c.day)
+                ).label("quantity"),
+            )
+            .outerjoin(opening, opening.c.asset_id == per_day.c.asset_id)
+            .subquery()
+        )
+        prices = self._daily_prices(balances, start)
         priced = (
-            select(held.c.day, (held.c.quantity * usd_price(Asset, held.c.day)).label("usd"))
-            .join(Asset, Asset.id == held.c.asset_id)
+            select(prices.c.day, (prices.c.quantity * prices.c.price).label("usd"))
+            .where(prices.c.quantity > 0)
             .subquery()
         )
         totals = (

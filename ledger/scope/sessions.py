@@ -9,7 +9,7 @@ import hashlib
 import secrets
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -61,6 +61,24 @@ async def user_for_token(session: AsyncSession, token: str) -> User | None:
         select(User)
         .join(UserSession, UserSession.user_id == User.id)
         .where(UserSession.token_hash == _token_hash(token), UserSession.expires_at > datetime.now(UTC))
+    )
+
+
+async def viewed_user_for_token(session: AsyncSession, token: str) -> User | None:
+    """The user the session's admin views as, if any."""
+    return await session.scalar(
+        select(User)
+        .join(UserSession, UserSession.view_as_user_id == User.id)
+        .where(UserSession.token_hash == _token_hash(token))
+    )
+
+
+async def set_view_as(session: AsyncSession, token: str, user_id: int | None) -> None:
+    """The session views as `user_id` from now on (None: its own user again); the caller commits."""
+    await session.execute(
+        update(UserSession)
+        .where(UserSession.token_hash == _token_hash(token))
+        .values(view_as_user_id=user_id)
     )
 
 

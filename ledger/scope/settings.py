@@ -1,6 +1,7 @@
 """One user's settings: base currency, country, cost-basis method, its timeline and scope, tax-year
-start and theme. Every check of spec 001 §9 is made here, before anything is written; the API then
-requests a cost-basis run for the changes that alter results (`ALTERS_RESULTS`).
+start, theme and the taxability of lending, liquid staking, liquidity, staking rewards and wrapping.
+Every check of spec 001 §9 is made here, before anything is written; the API then requests a
+cost-basis run for the changes that alter results (`ALTERS_RESULTS`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ledger.models import CostBasisMethodPeriod, Price, User
 from vocabulary.enums import AllocationScope, CostBasisMethod, Theme
 from vocabulary.errors import SettingsError
 from vocabulary.fiat import CURRENT_CODES
+from vocabulary.taxability import TAXABILITY_KEY, TaxabilityCategory
 
 USD = "USD"
 # Spec 001 §9: universal cost basis is not accepted from this day (US taxpayers, per-wallet rules).
@@ -80,15 +82,29 @@ class SettingsScope:
         user.cost_basis_by_wallet = scope is AllocationScope.WALLET
         return None
 
-    async def add_period(self, start: date, method: CostBasisMethod, today: date) -> SettingsError | None:
-        """The method from `start` on (until the next period); a period starting that day is replaced."""
+    async def add_period(
+        self, start: date, end: date | None, method: CostBasisMethod, today: date
+    ) -> SettingsError | None:
+        """The method from `start` until the next period starts, or until `end` (exclusive) when given;
+        a period starting that day is replaced. A period with an end may not take in another's start,
+        nor start inside another period that has an end."""
         if start.year > today.year + 1:
             return SettingsError.INVALID_PERIOD
+        if end is not None and end <= start:
+            return SettingsError.PERIOD_ENDS_BEFORE_START
         await self._user()  # one settings change at a time per user
+        for other in await self.periods():
+            if other.effective_from == start:
+                continue
+            if (end is not None and start < other.effective_from < end) or (
+                other.effective_until is not None and other.effective_from < start < other.effective_until
+            ):
+                return SettingsError.PERIODS_OVERLAP
+        changes = {"method": method, "effective_until": end}
         await self.session.execute(
             insert(CostBasisMethodPeriod)
-            .values(user_id=self.user_id, effective_from=start, method=method)
-            .on_conflict_do_update(index_elements=["user_id", "effective_from"], set_={"method": method})
+            .values(user_id=self.user_id, effective_from=start, **changes)
+            .on_conflict_do_update(index_elements=["user_id", "effective_from"], set_=changes)
         )
         return None
 
@@ -113,9 +129,24 @@ class SettingsScope:
         user = await self._user()
         user.settings = {**user.settings, THEME_KEY: theme.value}
 
+    async def set_taxability(self, category: TaxabilityCategory, taxable: bool | None) -> None:
+        """The user's word on a category; None takes it back (the category is then taxable)."""
+        user = await self._user()
+        said = {key: value for key, value in taxability_of(user).items() if key is not category}
+        if taxable is not None:
+            said[category] = taxable
+        user.settings = {**user.settings, TAXABILITY_KEY: {key.value: value for key, value in said.items()}}
+
 
 def universal_refused(country: str | None, today: date) -> bool:
     return country in UNIVERSAL_ENDS_FOR and today >= UNIVERSAL_ENDS
+
+
+def taxability_of(user: User) -> dict[TaxabilityCategory, bool]:
+    """What the user said of each category (those they said nothing of are taxable)."""
+    return {
+        TaxabilityCategory(key): bool(value) for key, value in user.settings.get(TAXABILITY_KEY, {}).items()
+    }
 
 
 def theme_of(user: User) -> Theme:

@@ -177,7 +177,8 @@ class TransactionEditsScope:
         return None
 
     async def set_taxability(self, public_id: uuid.UUID, taxable: bool | None) -> Problem | None:
-        """The user's word on whether its receipts are income; None returns to what its type says."""
+        """The user's word on whether its receipts are income (or, for a conversion, whether it is a
+        disposal); None returns to what its type and the user's settings say."""
         transaction = await self._owned(public_id)
         if transaction is None:
             return Problem.TRANSACTION_NOT_FOUND

@@ -16,7 +16,8 @@ from typing import Any
 from sqlalchemy import exists, func, or_, select, tuple_
 from sqlalchemy.orm import aliased
 
-from ledger.models import Asset, DisposedLot, Flow, IncomeEvent, TaxLot, Transaction, TransactionReview
+from ledger.models import Asset, Flow, Transaction, TransactionReview
+from ledger.scope.callouts import has_callout
 from ledger.scope.cost_basis import tax_year_bounds
 from vocabulary.enums import CalloutType, TransactionType
 
@@ -59,20 +60,8 @@ class Search:
         for word in self.words:
             where.append(_matches(word))
         for callout in self.callouts:
-            where.append(_has_callout(callout))
+            where.append(has_callout(callout))
         return where
-
-
-def _has_callout(callout: CalloutType) -> Any:
-    """The transaction made a lot, a disposal or an income with `callout` in the last cost-basis run (the
-    rows the tax summary's callout counts count)."""
-    pattern = f"%{callout.value}%"
-    return or_(
-        *(
-            exists().where(model.transaction_id == Transaction.id, model.callout.like(pattern))
-            for model in (TaxLot, DisposedLot, IncomeEvent)
-        )
-    )
 
 
 def _matches(word: str) -> Any:

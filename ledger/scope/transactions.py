@@ -11,9 +11,10 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, date
 from decimal import Decimal
 
-from sqlalchemy import and_, case, delete, func, literal, or_, select
+from sqlalchemy import Date, and_, case, column, delete, func, literal, or_, select, values
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -26,12 +27,14 @@ from ledger.models import (
     Label,
     TaxLot,
     Transaction,
+    TransactionCountDelta,
     TransactionEdit,
     TransactionLabel,
     TransactionLink,
     TransactionLinkExclusion,
     TransactionReview,
 )
+from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import Cursor, Search
 from vocabulary.enums import CurrencyType, FlowDirection, TransactionLinkType, TransactionType
 from vocabulary.errors import TransferError
@@ -64,6 +67,9 @@ class TransactionView:
     link_confidence: Decimal | None
     gain: Decimal | None  # of its disposals in the last cost-basis run
     fiat_value: Decimal | None  # what it received (or else gave), as stated, else as the last run valued it
+    # units of the base currency one USD bought on its day (gain, value and results are stored in USD);
+    # None when the FX table has no close for that day
+    rate: Decimal | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +105,7 @@ class TransactionsScope:
         self.user_id = user_id
 
     async def page(
-        self, search: Search, limit: int, *, page: int = 1, after: Cursor | None = None
+        self, search: Search, limit: int, currency: str, *, page: int = 1, after: Cursor | None = None
     ) -> tuple[list[TransactionView], Cursor | None]:
         """Newest first, with their flows, transfer links and results; the page after `after` when it
         is given (keyset), else page `page`. Answers the cursor of the next page (None on the last)."""
@@ -117,15 +123,21 @@ class TransactionsScope:
         else:
             statement = statement.offset((page - 1) * limit)
         rows = (await self.session.execute(statement)).all()
-        views = await self._views([(row[0], row[1], row[2]) for row in rows[:limit]])
+        views = await self._views([(row[0], row[1], row[2]) for row in rows[:limit]], currency)
         last = rows[limit - 1][0] if len(rows) > limit else None
         return views, None if last is None else Cursor(last.timestamp, last.id)
 
     async def count(self, search: Search) -> int:
-        where = [Transaction.user_id == self.user_id, *search.conditions()]
+        conditions = search.conditions()
+        if not conditions:  # the whole ledger: the count the database keeps (models.transaction_counts)
+            kept = select(func.sum(TransactionCountDelta.delta)).where(
+                TransactionCountDelta.user_id == self.user_id
+            )
+            return int(await self.session.scalar(kept) or 0)
+        where = [Transaction.user_id == self.user_id, *conditions]
         return await self.session.scalar(select(func.count()).select_from(Transaction).where(*where)) or 0
 
-    async def detail(self, public_id: uuid.UUID) -> TransactionDetail | None:
+    async def detail(self, public_id: uuid.UUID, currency: str) -> TransactionDetail | None:
         row = (
             await self.session.execute(
                 select(Transaction, Account.name, TransactionReview.reason)
@@ -136,7 +148,7 @@ class TransactionsScope:
         ).first()
         if row is None:
             return None
-        [view] = await self._views([(row[0], row[1], row[2])])
+        [view] = await self._views([(row[0], row[1], row[2])], currency)
         tx_id = view.transaction.id
         labels = await self.session.scalars(
             select(Label.name)
@@ -188,11 +200,14 @@ class TransactionsScope:
         )
         return list(found)
 
-    async def _views(self, rows: Sequence[tuple[Transaction, str, str | None]]) -> list[TransactionView]:
+    async def _views(
+        self, rows: Sequence[tuple[Transaction, str, str | None]], currency: str
+    ) -> list[TransactionView]:
         ids = [transaction.id for transaction, _, _ in rows]
         flows = await self._flows(ids)
         links = await self._transfer_links(ids)
         gains, valued = await self._results(ids)
+        rates = await self._rates({_utc_day(transaction) for transaction, _, _ in rows}, currency)
         views = []
         for transaction, name, reason in rows:
             own = flows.get(transaction.id, [])
@@ -207,9 +222,18 @@ class TransactionsScope:
                     link_confidence=None if link is None else link[1],
                     gain=gains.get(transaction.id),
                     fiat_value=_stated_value(own) or valued.get(transaction.id),
+                    rate=rates.get(_utc_day(transaction)),
                 )
             )
         return views
+
+    async def _rates(self, days: set[date], currency: str) -> dict[date, Decimal | None]:
+        """Units of `currency` one USD bought on each of `days`, at the FX table's close."""
+        if currency == USD or not days:
+            return dict.fromkeys(days, Decimal(1))
+        table = values(column("day", Date), name="days").data([(day,) for day in days])
+        rows = await self.session.execute(select(table.c.day, usd_in(currency, table.c.day)))
+        return {day: rate for day, rate in rows}
 
     async def _results(self, ids: Sequence[int]) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
         """Per transaction, the gain of its disposals and the value the last run gave it: the cost basis
@@ -408,6 +432,10 @@ class TransactionsScope:
             if direction is not None:
                 shape.moves.append((direction, symbol, asset_type))
         return shapes
+
+
+def _utc_day(transaction: Transaction) -> date:
+    return transaction.timestamp.astimezone(UTC).date()
 
 
 def _stated_value(flows: Sequence[FlowView]) -> Decimal | None:

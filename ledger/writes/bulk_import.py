@@ -22,7 +22,7 @@ import is the same, only slower.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -57,7 +57,7 @@ _STAGING_TABLES = """
 CREATE TEMPORARY TABLE staging_transactions (
     seq bigint NOT NULL, id bigint NOT NULL DEFAULT nextval(pg_get_serial_sequence('transactions', 'id')),
     natural_key text NOT NULL, timestamp timestamptz NOT NULL, type text NOT NULL,
-    description text NOT NULL, tx_hash text, label text
+    description text NOT NULL, tx_hash text, label text, review text
 ) ON COMMIT DROP;
 CREATE TEMPORARY TABLE staging_flows (
     seq bigint NOT NULL, position int NOT NULL, direction text NOT NULL, symbol text NOT NULL,
@@ -65,7 +65,16 @@ CREATE TEMPORARY TABLE staging_flows (
 ) ON COMMIT DROP;
 CREATE TEMPORARY TABLE staging_assets (symbol text PRIMARY KEY, asset_id text NOT NULL) ON COMMIT DROP;
 """
-_TRANSACTION_COLUMNS = ("seq", "natural_key", "timestamp", "type", "description", "tx_hash", "label")
+_TRANSACTION_COLUMNS = (
+    "seq",
+    "natural_key",
+    "timestamp",
+    "type",
+    "description",
+    "tx_hash",
+    "label",
+    "review",
+)
 _FLOW_COLUMNS = ("seq", "position", "direction", "symbol", "quantity", "value", "value_currency", "is_fee")
 _CLEAR_STAGING = "TRUNCATE staging_transactions, staging_flows"
 
@@ -83,7 +92,8 @@ _RESOLVE_ASSETS = [
 ]
 
 # The batch's transactions new to the account (the first of a key the file repeats wins), then the
-# flows and labels of exactly those. Foreign keys are checked at the end of the statement.
+# flows, labels and review flags of exactly those; answers how many were new, and how many of them are
+# flagged. Foreign keys are checked at the end of the statement.
 _MERGE = """
 WITH inserted AS (
     INSERT INTO transactions (id, user_id, account_id, natural_key, timestamp, type, description, tx_hash,
@@ -104,8 +114,13 @@ WITH inserted AS (
     INSERT INTO transaction_labels (transaction_id, label_id)
     SELECT s.id, l.id FROM staging_transactions s JOIN labels l ON l.user_id = :user_id AND l.name = s.label
     WHERE s.id IN (SELECT id FROM inserted)
+), new_reviews AS (
+    INSERT INTO transaction_reviews (transaction_id, reason, from_import)
+    SELECT s.id, s.review, true FROM staging_transactions s
+    WHERE s.review IS NOT NULL AND s.id IN (SELECT id FROM inserted)
+    RETURNING transaction_id
 )
-SELECT count(*) FROM inserted
+SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM new_reviews)
 """
 _CREATE_LABELS = """
 INSERT INTO labels (user_id, name)
@@ -170,6 +185,9 @@ class TransactionRecord(Protocol):
     @property
     def label(self) -> str | None: ...
 
+    @property
+    def review(self) -> str | None: ...  # why the user should review it; None when nothing is odd
+
 
 _TRANSACTION_TYPES = frozenset(TransactionType.__members__)
 _DIRECTIONS = {"IN": FlowDirection.INFLOW.value, "OUT": FlowDirection.OUTFLOW.value}
@@ -197,7 +215,8 @@ def encode_batch(batch: Sequence[TransactionRecord]) -> EncodedBatch:
             raise ValueError(f"{tx.type!r} is not a transaction type")
         transactions.append(
             f"{seq}\t{text_field(tx.key)}\t{time_field(tx.timestamp)}\t{tx.type}\t"
-            f"{text_field(tx.description)}\t{text_field(tx.tx_hash)}\t{text_field(tx.label)}\n"
+            f"{text_field(tx.description)}\t{text_field(tx.tx_hash)}\t{text_field(tx.label)}\t"
+            f"{text_field(tx.review)}\n"
         )
         for position, flow in enumerate(tx.flows):
             direction = _DIRECTIONS.get(flow.direction)
@@ -219,7 +238,8 @@ def encode_batch(batch: Sequence[TransactionRecord]) -> EncodedBatch:
 
 def encode_columns(transactions: pl.DataFrame, flows: pl.DataFrame) -> EncodedBatch:
     """`encode_batch` of a batch held as two frames, a column at a time (the same bytes for the same
-    batch). transactions: seq (0, 1, …), key, timestamp (UTC), type, description, tx_hash, label;
+    batch). transactions: seq (0, 1, …), key, timestamp (UTC), type, description, tx_hash, label and
+    optionally review (absent: none);
     flows: seq, position, direction (IN or OUT), asset, quantity and value (decimal text), value_currency,
     is_fee. Raises ValueError on a type or direction the ledger does not know."""
     unknown = set(transactions["type"].unique()) - _TRANSACTION_TYPES
@@ -236,6 +256,7 @@ def encode_columns(transactions: pl.DataFrame, flows: pl.DataFrame) -> EncodedBa
         text_column("description"),
         text_column("tx_hash"),
         text_column("label"),
+        text_column("review") if "review" in transactions.columns else pl.lit(NULL),
     )
     flow_lines = flows.select(
         "seq",
@@ -258,7 +279,7 @@ def encode_columns(transactions: pl.DataFrame, flows: pl.DataFrame) -> EncodedBa
 
 @dataclass(frozen=True, slots=True)
 class ImportSource:
-    job_id: str
+    job_id: str | None  # None for an account sync's batches, which are not one job's single import
     file_key: str
     format_id: str
     format_name: str
@@ -280,6 +301,7 @@ def _counts(record: Import) -> ImportCounts:
         record.number_ignored,
         record.number_skipped,
         record.number_user_defined_tokens,
+        record.number_for_review,
     )
 
 
@@ -310,6 +332,7 @@ class AccountImport:
         self._asset_ids: dict[str, str] = {}
         self._staged = 0
         self._imported = 0
+        self._for_review = 0
         session.execute(text(_SORT_MEMORY))
         session.execute(text(_STAGING_TABLES))
         self._record = Import(
@@ -325,6 +348,7 @@ class AccountImport:
             number_ignored=0,
             number_skipped=0,
             number_user_defined_tokens=0,
+            number_for_review=0,
         )
         session.add(self._record)
         session.flush()
@@ -352,10 +376,11 @@ class AccountImport:
         copy_text(session, "staging_flows", _FLOW_COLUMNS, batch.flows)
         if batch.labelled:
             session.execute(text(_CREATE_LABELS), self._params)
-        new = session.scalar(text(_MERGE), self._params) or 0
+        new, for_review = session.execute(text(_MERGE), self._params).one()
         self._staged += batch.size
         self._imported += new
-        return new
+        self._for_review += for_review
+        return int(new)
 
     def finish(self, *, number_ignored: int) -> ImportCounts:
         """Record the import's counts once every batch is written."""
@@ -364,12 +389,21 @@ class AccountImport:
         record.number_imported = self._imported
         record.number_ignored = number_ignored
         record.number_skipped = self._staged - self._imported
+        record.number_for_review = self._for_review
         tokens = [asset_id for asset_id in self._asset_ids.values() if asset_id.startswith("user_asset_")]
         if tokens:
             params = {**self._params, "tokens": tokens}
             record.number_user_defined_tokens = session.scalar(text(_COUNT_USER_DEFINED_TOKENS), params) or 0
         session.flush()
         return _counts(record)
+
+    def use_assets(self, asset_ids: Mapping[str, str]) -> None:
+        """Flows naming these keys belong to these assets (a chain sync's coins and tokens, which the
+        caller has stored), instead of the asset of a symbol."""
+        new = {key: asset_id for key, asset_id in asset_ids.items() if key not in self._asset_ids}
+        if new:
+            self._asset_ids.update(new)
+            copy_rows(self._session, "staging_assets", ("symbol", "asset_id"), new.items())
 
     def _resolve(self, symbols: frozenset[str]) -> None:
         """Find (or create) the asset of each symbol not seen yet, for the merge to join."""

@@ -51,14 +51,16 @@ from ledger.models import (
     TransactionLink,
     User,
 )
+from ledger.writes.callouts import store_callouts
 from ledger.writes.copy import copy_text
 from ledger.writes.copy_format import copy_fields, copy_lines
+from ledger.writes.day_totals import store_day_totals
+from ledger.writes.taxability import carried, left_in_lending, untaxed_reward, zero_basis
+from ledger.writes.usd_values import USD, close_match, in_usd, stated_in_usd
 from vocabulary.enums import CostBasisMethod, CostBasisState, CurrencyType, TransactionLinkType
 from vocabulary.enums import TransactionType as Type
-from vocabulary.lot_engine import RESULT_COLUMNS, SCALE, STORED_NAMES
+from vocabulary.lot_engine import CARRY_TYPE, RESULT_COLUMNS, SCALE, STORED_NAMES
 from vocabulary.taxability import INCOME_LEDGER_TYPES, NOT_TAXABLE_AS, TAXABLE_AS
-
-USD = "USD"  # the currency of every stored value (prices are USD closes)
 
 # Status
 
@@ -130,7 +132,8 @@ def user_public_id(session: Session, user_id: int) -> uuid.UUID:
 @dataclass(frozen=True)
 class MethodSettings:
     method: CostBasisMethod  # in force when the user has no timeline
-    timeline: tuple[tuple[date, CostBasisMethod], ...]  # (effective from, method), oldest first
+    # (effective from, effective until (exclusive) or None, method), oldest first
+    timeline: tuple[tuple[date, date | None, CostBasisMethod], ...]
     by_wallet: bool
 
 
@@ -139,12 +142,18 @@ def method_settings(session: Session, user_id: int) -> MethodSettings:
         select(User.cost_basis_method, User.cost_basis_by_wallet).where(User.id == user_id)
     ).one()
     periods = session.execute(
-        select(CostBasisMethodPeriod.effective_from, CostBasisMethodPeriod.method)
+        select(
+            CostBasisMethodPeriod.effective_from,
+            CostBasisMethodPeriod.effective_until,
+            CostBasisMethodPeriod.method,
+        )
         .where(CostBasisMethodPeriod.user_id == user_id)
         .order_by(CostBasisMethodPeriod.effective_from)
     )
     return MethodSettings(
-        user.cost_basis_method, tuple((day, method) for day, method in periods), user.cost_basis_by_wallet
+        user.cost_basis_method,
+        tuple((start, end, method) for start, end, method in periods),
+        user.cost_basis_by_wallet,
     )
 
 
@@ -175,10 +184,6 @@ def _transfer_links(user_id: int) -> Any:
     )
 
 
-def _close(alias: Any, symbol: Any, quote: Any, day: Any) -> Any:
-    return and_(alias.symbol == symbol, alias.quote == quote, alias.date == day)
-
-
 # ledger types the engine reads as BUY or SELL (activities.cost_basis_ledger.ENGINE_TYPES)
 VALUED_BY_COUNTERPART = (Type.BUY, Type.SELL, Type.NFT_MINT, Type.NFT_PURCHASE, Type.NFT_SALE)
 
@@ -192,7 +197,8 @@ def flows_query(user_id: int) -> Select[Any]:
     `value` is the user's override of the flow's cost basis or proceeds; else its stated value in USD,
     converted at that UTC day's FX close when stated in another currency; failing that, the quantity at
     that day's USD close of the asset (a USD flow is worth its quantity). `type` follows the user's word
-    on a transaction's taxability (vocabulary.taxability).
+    on a transaction's taxability (vocabulary.taxability), and `type`, `value` and the flows read follow
+    the user's taxability settings (ledger.writes.taxability).
     """
     day = cast(func.timezone("UTC", Transaction.timestamp), Date)
     asset_close, asset_inverse = aliased(Price), aliased(Price)
@@ -201,18 +207,15 @@ def flows_query(user_id: int) -> Select[Any]:
     shared = Asset.user_id.is_(None)
     fiat = Asset.type == CurrencyType.FIAT
 
-    def in_usd(amount: Any, direct: Any, inverse: Any) -> Any:
-        """`amount` at the day's close: times the X/USD close, else divided by the USD/X close."""
-        return case(
-            (direct.close.is_not(None), amount * direct.close), else_=amount / func.nullif(inverse.close, 0)
-        )
-
-    stated = case((Flow.value_currency == USD, Flow.value), else_=in_usd(Flow.value, fx_close, fx_inverse))
+    stated = stated_in_usd(fx_close, fx_inverse)
     market = case(
         (and_(fiat, Asset.symbol == USD), Flow.quantity),
         else_=in_usd(Flow.quantity, asset_close, asset_inverse),
     )
-    value = func.round(cast(func.coalesce(Flow.value_override, stated, market), Numeric), SCALE)
+    value = case(
+        (zero_basis(user_id), literal(0)),
+        else_=func.round(cast(func.coalesce(Flow.value_override, stated, market), Numeric), SCALE),
+    )
     overridden = (
         select(Flow.transaction_id)
         .join(Transaction, Transaction.id == Flow.transaction_id)
@@ -232,6 +235,8 @@ def flows_query(user_id: int) -> Select[Any]:
             NOT_TAXABLE_AS.value,
         ),
         (and_(Transaction.is_taxable.is_(True), Transaction.type == NOT_TAXABLE_AS), TAXABLE_AS.value),
+        (untaxed_reward(user_id), NOT_TAXABLE_AS.value),
+        (and_(Flow.is_fee.is_(False), carried(user_id)), CARRY_TYPE),
         else_=cast(Transaction.type, String),
     )
     tx_id = cast(Transaction.id, String)
@@ -252,15 +257,16 @@ def flows_query(user_id: int) -> Select[Any]:
         .join(Asset, Asset.id == Flow.asset_id)
         .outerjoin(links, links.c.transaction_id == Transaction.id)
         .outerjoin(overridden, overridden.c.transaction_id == Transaction.id)
-        .outerjoin(asset_close, and_(shared, _close(asset_close, Asset.symbol, USD, day)))
-        .outerjoin(asset_inverse, and_(shared, fiat, _close(asset_inverse, USD, Asset.symbol, day)))
-        .outerjoin(fx_close, _close(fx_close, Flow.value_currency, USD, day))
-        .outerjoin(fx_inverse, _close(fx_inverse, USD, Flow.value_currency, day))
+        .outerjoin(asset_close, and_(shared, close_match(asset_close, Asset.symbol, USD, day)))
+        .outerjoin(asset_inverse, and_(shared, fiat, close_match(asset_inverse, USD, Asset.symbol, day)))
+        .outerjoin(fx_close, close_match(fx_close, Flow.value_currency, USD, day))
+        .outerjoin(fx_inverse, close_match(fx_inverse, USD, Flow.value_currency, day))
         .where(
             Transaction.user_id == user_id,
             Transaction.is_ignored.is_(False),
             Transaction.type != Type.SPAM,
             or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
+            ~left_in_lending(user_id, links.c.link_id),
         )
         .order_by(tx_id.collate("C"), Flow.id)
     )
@@ -325,6 +331,8 @@ class StoredResults:
             copy_text(self._session, RESULT_MODELS[name].__tablename__, columns, copy_lines(lines))
 
     def close(self) -> None:
+        store_callouts(self._session, self._user_id)
+        store_day_totals(self._session, self._user_id)
         finish_run(self._session, self._user_id, self._run_id)
         self._session.commit()
         self._session.close()

@@ -82,3 +82,21 @@ def record_validation(session: Session, job_id: str, report: CsvFileReport, *, f
             finished_at=func.now(),
         )
     )
+
+
+def finish_job(
+    session: Session, job_id: str, result: dict[str, object] | None, error_message: str | None
+) -> None:
+    """The job's final state: FINISHED with its result, or FAILED (no result) with the reason."""
+    session.execute(
+        update(Job)
+        .where(Job.id == job_id)
+        .values(
+            status=JobStatus.FAILED if result is None else JobStatus.FINISHED,
+            progress=100,
+            resuming=False,
+            result=result,
+            error_message=error_message,
+            finished_at=func.now(),
+        )
+    )

@@ -58,14 +58,15 @@ ON CONFLICT (from_transaction_id, to_transaction_id, link_type) DO NOTHING
 _REVIEW_STAGING = "CREATE TEMPORARY TABLE staging_review (id bigint PRIMARY KEY, reason text) ON COMMIT DROP"
 
 # The legs given are all the user's (they were just read for this user): flagged ones get or keep their
-# row with the reason, cleared ones lose it.
+# row with the reason, cleared ones lose it. A flag its import set (an unrecognised type) stays as it is.
 _APPLY_REVIEW = [
     """DELETE FROM transaction_reviews v USING staging_review r
-       WHERE v.transaction_id = r.id AND r.reason IS NULL""",
+       WHERE v.transaction_id = r.id AND r.reason IS NULL AND NOT v.from_import""",
     """INSERT INTO transaction_reviews (transaction_id, reason)
        SELECT id, reason FROM staging_review WHERE reason IS NOT NULL
        ON CONFLICT (transaction_id) DO UPDATE SET reason = excluded.reason
-       WHERE transaction_reviews.reason IS DISTINCT FROM excluded.reason""",
+       WHERE transaction_reviews.reason IS DISTINCT FROM excluded.reason
+         AND NOT transaction_reviews.from_import""",
 ]
 
 

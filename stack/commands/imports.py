@@ -45,6 +45,7 @@ def _as_json(report: FileReport) -> dict[str, object]:
     return {
         "format": report.format_id,
         "transactions": report.transactions,
+        "imported_for_review": report.for_review,
         "ignored": len(report.ignored),
         "errors": report.errors,
     }
@@ -56,6 +57,7 @@ def _as_text(report: FileReport) -> str:
         if report.format_id
         else "Format: not recognised",
         f"Transactions to import: {report.transactions}",
+        f"Imported for review (type not recognised): {report.for_review}",
         f"Ignored rows: {len(report.ignored)}",
         *(f"  Row {item.row}: {item.reason}" for item in report.ignored),
         f"Errors: {len(report.errors)}",

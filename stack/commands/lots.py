@@ -18,7 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "compute",
         help="compute lots, disposals, gains and income from a ledger",
         description="LEDGER is a CSV or Parquet file with the columns tx_id, timestamp, account, type, "
-        "asset, direction, quantity, value, is_fee, link_id.",
+        "asset, direction, quantity, value, is_fee, link_id. Type CARRY marks the legs of a conversion into "
+        "another asset that is no disposal (analytics/TREATMENTS.md, Carries).",
     )
     add_engine_arguments(parser)
     parser.add_argument("--base-currency", default="USD", help="the currency values are in (default USD)")

@@ -2,7 +2,7 @@
 
 import argparse
 import sys
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 from stack.commands.engine_options import add_engine_arguments, engine_method, method_missing
@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--as-of",
         type=date.fromisoformat,
         metavar="DATE",
-        help="LOTS_AS_OF_DATE: lots held at the start of DATE (default: the end of the year)",
+        help="LOTS_AS_OF_DATE: lots held at the end of DATE, UTC (default: the end of the year)",
     )
     parser.add_argument("--name", default="", help="the filer's name on the forms")
     parser.add_argument(
@@ -73,7 +73,11 @@ def handle_report(args: argparse.Namespace) -> int:
         result = compute(ledger, method, AllocationScope(args.scope))
         lots = result.lots
         if kind is ReportType.LOTS_AS_OF_DATE:
-            until = datetime.combine(args.as_of, datetime.min.time(), UTC) if args.as_of else tax_year.end
+            until = (
+                datetime.combine(args.as_of + timedelta(days=1), datetime.min.time(), UTC)
+                if args.as_of
+                else tax_year.end
+            )
             lots = compute(ledger, method, AllocationScope(args.scope), until=until).lots
     except (LedgerError, ValueError) as error:
         print(f"cairn tax report: {args.ledger}: {error}", file=sys.stderr)

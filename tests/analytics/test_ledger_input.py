@@ -72,6 +72,18 @@ def test_scientific_notation_beyond_the_scale_or_malformed_is_refused(written: s
         validate_ledger(_one(quantity=written))
 
 
+def test_a_quantity_beyond_18_decimals_is_refused_in_text_and_in_decimal_columns() -> None:
+    with pytest.raises(LedgerError, match="row 1, column quantity: more than 18 decimal places"):
+        validate_ledger(_one(quantity="0.1234567890123456789"))
+    finer = pl.Series([Decimal("0.12345678901234567891")], dtype=pl.Decimal(38, 20))
+    with pytest.raises(LedgerError, match="row 1, column quantity: more than 18 decimal places"):
+        validate_ledger(_one().with_columns(quantity=finer))
+    exact = pl.Series([Decimal("0.12345678901234567800")], dtype=pl.Decimal(38, 20))
+    assert validate_ledger(_one().with_columns(quantity=exact))["quantity"][0] == Decimal(
+        "0.123456789012345678"
+    )
+
+
 @given(st.lists(st.text(max_size=20) | st.none(), max_size=30), st.integers(0, 5))
 def test_stripped_is_true_only_when_nothing_needs_stripping(values: list[str | None], offset: int) -> None:
     series = pl.Series(values, dtype=pl.String).slice(min(offset, len(values)))

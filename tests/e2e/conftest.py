@@ -8,8 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from sqlalchemy import delete
 
+from ledger.infra.db import sync_engine
 from ledger.infra.settings import Settings
+from ledger.models import AuthAttempts
 from stack.local import app_processes
 from stack.servers import answers_tcp, stop_all, wait_until
 
@@ -45,6 +48,17 @@ def live_app(servers: Settings) -> Iterator[str]:
         stop_all(children)
 
 
+def forget_sign_up_attempts(servers: Settings) -> None:
+    """Each browser test is a new visitor, but they all come from 127.0.0.1: without this, the suite's
+    sign-ups pass the per-address limit (tests/api/test_auth.py tests the throttle itself)."""
+    engine = sync_engine(servers.db_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(delete(AuthAttempts))
+    finally:
+        engine.dispose()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     executable = shutil.which("chromium")
@@ -57,7 +71,8 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser, live_app: str) -> Iterator[Page]:
+def page(browser: Browser, live_app: str, servers: Settings) -> Iterator[Page]:
+    forget_sign_up_attempts(servers)
     context = browser.new_context(base_url=live_app, viewport={"width": 1280, "height": 900})
     context.set_default_timeout(20_000)
     page = context.new_page()

@@ -41,6 +41,8 @@ def add_kraken_from_its_custom_file_tab(page: Page, data: Path) -> None:
     modal.get_by_placeholder("Search...").fill("Kraken")
     modal.get_by_test_id("integration-card-kraken").click()
     expect(modal.get_by_role("heading", name="Add Kraken")).to_be_visible()
+    expect(modal.get_by_role("tab", name="Automatic sync")).to_have_attribute("aria-selected", "true")
+    modal.get_by_role("tab", name="Custom file").click()
     expect(modal.get_by_role("tab", name="Custom file")).to_have_attribute("aria-selected", "true")
     expect(modal.get_by_test_id("csv-wallet-name")).to_have_value("Kraken")
     upload_and_validate(page, data / KRAKEN_LEDGER)

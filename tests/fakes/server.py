@@ -43,6 +43,7 @@ class Request:
 class Answer:
     status: int
     body: Any  # JSON-encoded unless bytes
+    location: str | None = None  # a redirect's target
 
     def encoded(self) -> bytes:
         return self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
@@ -80,6 +81,8 @@ class FakeExchange:
                 self.send_response(answer.status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
+                if answer.location is not None:
+                    self.send_header("Location", answer.location)
                 self.end_headers()
                 self.wfile.write(body)
 

@@ -63,17 +63,39 @@ def test_cli_json_for_an_importable_file(capsys: pytest.CaptureFixture[str]) -> 
     assert json.loads(capsys.readouterr().out) == {
         "format": "kraken-trades",
         "transactions": 23,
+        "imported_for_review": 0,
         "ignored": 0,
         "errors": [],
     }
 
 
-def test_cli_text_for_a_rejected_file(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_text_for_a_file_whose_rows_are_all_ignored(capsys: pytest.CaptureFixture[str]) -> None:
     path = EXPORTS / "bitvavo" / "GhostfolioSidekick__Invalid_single_buy_pending.csv"
-    assert run(["import", "check", str(path)]) == 1
+    assert run(["import", "check", str(path)]) == 0  # an import of nothing, each row's reason listed
     out = capsys.readouterr().out
     assert "Format: Bitvavo account history (bitvavo)" in out
-    assert "Row 1: the buy is Pending, not completed" in out and "Importable: no" in out
+    assert "Transactions to import: 0" in out and "Errors: 0" in out
+    assert "Row 1: the buy is Pending, not completed" in out and "Importable: yes" in out
+
+
+def test_cli_counts_rows_imported_for_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "coinbase.csv"
+    path.write_text(
+        "Timestamp,Transaction Type,Asset,Quantity Transacted,Spot Price Currency,Spot Price at Transaction,"
+        "Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes\n"
+        "2024-01-02T03:04:05Z,Reward Income,ETH,0.01,EUR,2000,20,20,0,\n"
+        "2024-01-03T03:04:05Z,Zorblax Payout,ETH,0.02,EUR,2000,40,40,0,\n"
+    )
+    assert run(["import", "check", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "format": "coinbase",
+        "transactions": 2,
+        "imported_for_review": 1,  # Reward Income is a documented Coinbase type, Zorblax Payout is not
+        "ignored": 0,
+        "errors": [],
+    }
+    assert run(["import", "check", str(path)]) == 0
+    assert "Imported for review (type not recognised): 1" in capsys.readouterr().out
 
 
 def test_cli_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,10 +22,15 @@ from graphql import (
     GraphQLObjectType,
     get_named_type,
 )
+from sqlalchemy import Engine, select
 
 from api.schema import schema
 from api.schema.imports import UNKNOWN_JOB
 from api.schema.uploads import UNKNOWN_CHECK
+from ledger.infra.db import sync_sessions
+from ledger.models import User
+from ledger.writes.tasks import open_task
+from tests.api import test_support_console as support_console
 from tests.api import test_transactions_edits as edits
 from tests.api.graphql import (
     CSV_SLUG,
@@ -37,11 +42,18 @@ from tests.api.graphql import (
     validated,
 )
 from tests.api.test_account_imports import IMPORT, created_account
+from tests.api.test_column_mappings import MAPPING, SAVE_MAPPING, VALIDATE_MAPPING
 from tests.api.test_cost_basis import calculated
 from tests.api.test_custom_wallets import ACCOUNT, DELETE, RENAME, create_wallet
+from tests.api.test_tax_reports import GENERATE as GENERATE_REPORT
+from tests.api.test_tax_reports import POLL as POLL_REPORT
+from tests.api.test_tax_tasks import TASKS
+from tests.api.test_tax_tasks import UPDATE as UPDATE_TASK
 from tests.api.test_tax_year import PROOF
 from tests.api.test_transfers import LINK, RECEIVED, SENT, TRANSACTIONS, UNLINK, listed
 from tests.clients import app_client, sign_up
+from tests.workflows.test_data_export import EXPORT_MY_DATA, EXPORT_STATUS
+from vocabulary.enums import TaskType
 from vocabulary.errors import AccountError, TransactionEditError, TransferError, account_error_message
 
 _NAMES_AN_ID = re.compile(r"(^id|Id|Ids|Url|Urls)$")
@@ -90,6 +102,7 @@ class World:
     outflow_id: str  # the BTC the sale sent
     disposal_flow_id: str
     disposed_lot_id: str
+    task_id: str  # a FIX_API_CREDENTIALS task of the wallet, as the worker opens them
     seen: dict[str, Any]
 
 
@@ -163,8 +176,8 @@ async def _seen(http: httpx.AsyncClient) -> dict[str, Any]:
     return {"transactions": details, "disposedLots": {"total": disposed["total"], "items": slices}}
 
 
-async def _world(http: httpx.AsyncClient) -> World:
-    await sign_up(http)
+async def _world(http: httpx.AsyncClient, db_engine: Engine) -> World:
+    email = await sign_up(http)
     job = await created_account(http, CSV_SLUG, "sent.csv", SENT)
     await created_account(http, CSV_SLUG, "received.csv", RECEIVED)
     items = {item["type"]: item for item in (await listed(http))["items"]}
@@ -183,6 +196,11 @@ async def _world(http: httpx.AsyncClient) -> World:
         if found["transactionId"] == sale["transaction"]["publicId"]
     ]
     [link] = (await gql(http, DETAIL, publicId=items["SEND"]["publicId"]))["transaction"]["links"]
+    with sync_sessions(db_engine).begin() as session:
+        user_id = session.scalar(select(User.id).where(User.email == email))
+        assert user_id is not None
+        open_task(session, user_id, TaskType.FIX_API_CREDENTIALS, int(wallet_id), "The API key was refused.")
+    [task] = (await gql(http, TASKS, status="TO_DO"))["tasksByType"]["tasks"]
     return World(
         client=http,
         wallet_id=wallet_id,
@@ -199,20 +217,21 @@ async def _world(http: httpx.AsyncClient) -> World:
         outflow_id=_flow(sale, "OUTFLOW"),
         disposal_flow_id=disposed["flowId"],
         disposed_lot_id=disposed["id"],
+        task_id=task["id"],
         seen=await _seen(http),
     )
 
 
 @pytest.fixture(scope="module")
-async def theirs(app: FastAPI, worker: None) -> AsyncIterator[World]:
+async def theirs(app: FastAPI, worker: None, db_engine: Engine) -> AsyncIterator[World]:
     async with app_client(app) as http:
-        yield await _world(http)
+        yield await _world(http, db_engine)
 
 
 @pytest.fixture(scope="module")
-async def mine(app: FastAPI, worker: None) -> AsyncIterator[World]:
+async def mine(app: FastAPI, worker: None, db_engine: Engine) -> AsyncIterator[World]:
     async with app_client(app) as http:
-        yield await _world(http)
+        yield await _world(http, db_engine)
 
 
 async def _unchanged(theirs: World) -> None:
@@ -261,9 +280,44 @@ async def csv_import_job_status(mine: World, theirs: World) -> None:
     assert (job["status"], job["errorMessage"], job["createdCustomWallet"]) == ("UNKNOWN", UNKNOWN_JOB, None)
 
 
+async def generate_tax_report(mine: World, theirs: World) -> None:
+    their_form = {
+        "type": "EXCHANGE_1099_RECONCILIATION_CSV",
+        "taxYear": 2024,
+        "form1099daFileUrl": theirs.upload_url,
+    }
+    answer = (await gql(mine.client, GENERATE_REPORT, **their_form))["generateTaxReport"]
+    assert (answer["success"], answer["jobId"]) == (False, None)
+    assert answer["errorMessage"] == "That 1099-DA upload could not be found."
+
+
+async def tax_report_poll_result(mine: World, theirs: World) -> None:
+    made = (await gql(theirs.client, GENERATE_REPORT, type="TAX_LOTS_CSV", taxYear=2024))["generateTaxReport"]
+    answer = (await gql(mine.client, POLL_REPORT, jobId=made["jobId"]))["taxReportPollResult"]
+    assert (answer["status"], answer["url"], answer["report"]) == ("unauthorized", None, None)
+
+
+async def export_my_data_job_status(mine: World, theirs: World) -> None:
+    started = (await gql(theirs.client, EXPORT_MY_DATA, format="PARQUET"))["exportMyData"]
+    answer = (await gql(mine.client, EXPORT_STATUS, jobId=started["jobId"]))["exportMyDataJobStatus"]
+    assert (answer["status"], answer["url"], answer["success"]) == ("UNKNOWN", None, False)
+
+
 async def csv_validation(mine: World, theirs: World) -> None:
     check = (await gql(mine.client, VALIDATE, url=theirs.upload_url))["csvValidation"]
     assert check["jobId"] is None and check["csvValidationErrors"] == [INVALID_FILE_URL]
+
+
+async def validate_csv_mapping(mine: World, theirs: World) -> None:
+    answer = (await gql(mine.client, VALIDATE_MAPPING, url=theirs.upload_url, mapping=MAPPING))[
+        "validateCsvMapping"
+    ]
+    assert (answer["jobId"], answer["csvValidationErrors"]) == (None, [INVALID_FILE_URL])
+
+
+async def save_csv_mapping(mine: World, theirs: World) -> None:
+    saved = (await gql(mine.client, SAVE_MAPPING, url=theirs.upload_url, mapping=MAPPING))["saveCsvMapping"]
+    assert saved == {"success": False, "error": INVALID_FILE_URL}
 
 
 async def csv_validation_job_status(mine: World, theirs: World) -> None:
@@ -434,12 +488,127 @@ async def remove_transaction_link(mine: World, theirs: World) -> None:
 
 
 Rule = Callable[[World, World], Awaitable[None]]
+
+
+async def update_task_status(mine: World, theirs: World) -> None:
+    updated = (await gql(mine.client, UPDATE_TASK, taskId=theirs.task_id, status="IGNORED"))[
+        "updateTaskStatus"
+    ]
+    assert updated == {
+        "success": False,
+        "error": "task_not_found",
+        "errorMessage": "Task not found.",
+        "task": None,
+    }
+    [task] = (await gql(theirs.client, TASKS, status="TO_DO"))["tasksByType"]["tasks"]
+    assert task["id"] == theirs.task_id
+
+
+# Linking (api/schema/linking.py): their custom wallet's id is refused by every exchange and wallet action,
+# before any exchange is called.
+LINKED_ACTIONS = {
+    name: f"mutation($id: ID!) {{ {name}(id: $id{extra}) {{ success error errorMessage }} }}"
+    for name, extra in {
+        "renameExchange": ', name: "Taken"',
+        "renameWallet": ', name: "Taken"',
+        "syncExchange": "",
+        "syncWallet": "",
+        "setMiningStatus": ", isMining: true",
+        "deleteExchange": "",
+        "deleteWallet": "",
+    }.items()
+}
+EXCHANGE_UPDATES = {  # mutation → (input argument, input type, payload)
+    "updateExchangeWithApiKey": (
+        "input",
+        "UpdateExchangeWithApiKeyInput",
+        {"apiKey": "k", "accountTypeSlug": "aster"},
+    ),
+    "updateExchangeWithApiKeyAndSecret": (
+        "input",
+        "UpdateExchangeWithApiKeyAndSecretInput",
+        {"apiKey": "k", "apiSecret": "s", "accountTypeSlug": "kraken"},
+    ),
+    "updateExchangeWithCustomerId": (
+        "input",
+        "UpdateExchangeWithCustomerIdInput",
+        {"customerId": "c", "apiKey": "k", "apiSecret": "s", "accountTypeSlug": "coinmate"},
+    ),
+    "updateExchangeWithPassphrase": (
+        "updateExchangeInput",
+        "UpdateExchangeInput",
+        {"apiKey": "k", "apiSecret": "s", "passphrase": "p", "accountTypeSlug": "kucoin"},
+    ),
+}
+MULTI_ADDRESS_STATUS = """
+query Status($jobId: String!) {
+  multiAddressImportJobStatus(jobId: $jobId) { success error createdWallets { id } }
+}
+"""
+
+
+def linked_action(name: str) -> Rule:
+    async def rule(mine: World, theirs: World) -> None:
+        answer = (await gql(mine.client, LINKED_ACTIONS[name], id=theirs.wallet_id))[name]
+        assert answer == ACCOUNT_NOT_FOUND
+
+    return rule
+
+
+def exchange_update(name: str) -> Rule:
+    argument, input_type, given = EXCHANGE_UPDATES[name]
+    mutation = (
+        f"mutation($input: {input_type}!) {{ {name}({argument}: $input) {{ success error errorMessage }} }}"
+    )
+
+    async def rule(mine: World, theirs: World) -> None:
+        answer = (await gql(mine.client, mutation, input={**given, "publicId": theirs.wallet_id}))[name]
+        assert answer == ACCOUNT_NOT_FOUND
+
+    return rule
+
+
+async def add_exchange_with_customer_id(mine: World, theirs: World) -> None:
+    """A customer id is the exchange's, not an id of Cairn's: another user's account id given as one
+    reaches nothing of theirs."""
+    mutation = (
+        "mutation($input: AddExchangeWithCustomerIdInput!) "
+        "{ addExchangeWithCustomerId(input: $input) { success error errorMessage } }"
+    )
+    given = {"customerId": theirs.wallet_id, "apiKey": " ", "apiSecret": "s", "accountTypeSlug": "coinmate"}
+    answer = (await gql(mine.client, mutation, input=given))["addExchangeWithCustomerId"]
+    assert answer == {"success": False, "error": "invalid_api_key", "errorMessage": "Field is required"}
+
+
+async def multi_address_import_job_status(mine: World, theirs: World) -> None:
+    status = (await gql(mine.client, MULTI_ADDRESS_STATUS, jobId=theirs.import_job_id))[
+        "multiAddressImportJobStatus"
+    ]
+    assert status == {"success": False, "error": "unknown_job_id", "createdWallets": []}
+
+
+def admin_only(query: str) -> Rule:
+    """The support console answers a non-admin nothing, whoever's run is named."""
+
+    async def rule(mine: World, theirs: World) -> None:
+        variables = {"workflowId": theirs.import_job_id, "runId": "any"}
+        response = await mine.client.post("/graphql", json={"query": query, "variables": variables})
+        assert [error["message"] for error in response.json()["errors"]] == ["Not found."]
+
+    return rule
+
+
 RULES: dict[str, Rule] = {
     "Query.account": account,
     "Query.transactions": transactions,
     "Query.csvImportJobStatus": csv_import_job_status,
     "Query.csvValidation": csv_validation,
     "Query.csvValidationJobStatus": csv_validation_job_status,
+    "Mutation.validateCsvMapping": validate_csv_mapping,
+    "Mutation.saveCsvMapping": save_csv_mapping,
+    "Mutation.generateTaxReport": generate_tax_report,
+    "Query.taxReportPollResult": tax_report_poll_result,
+    "Query.exportMyDataJobStatus": export_my_data_job_status,
     "Mutation.renameCustomWallet": rename_custom_wallet,
     "Mutation.deleteCustomWallet": delete_custom_wallet,
     "Mutation.linkTransfer": link_transfer,
@@ -462,6 +631,14 @@ RULES: dict[str, Rule] = {
     "Mutation.bulkUpdateTransactionAsset": bulk_update_transaction_asset,
     "Mutation.createTransactionLink": create_transaction_link,
     "Mutation.removeTransactionLink": remove_transaction_link,
+    "Mutation.updateTaskStatus": update_task_status,
+    **{f"Mutation.{name}": linked_action(name) for name in LINKED_ACTIONS},
+    **{f"Mutation.{name}": exchange_update(name) for name in EXCHANGE_UPDATES},
+    "Query.multiAddressImportJobStatus": multi_address_import_job_status,
+    "Mutation.addExchangeWithCustomerId": add_exchange_with_customer_id,
+    "Query.adminWorkflowRunFailure": admin_only(support_console.FAILURE),
+    "Mutation.adminRetryWorkflow": admin_only(support_console.RETRY),
+    "Mutation.adminCancelWorkflow": admin_only(support_console.CANCEL),
 }
 
 

@@ -564,7 +564,7 @@ def test_every_ledger_type_but_spam_has_an_engine_type() -> None:
 def test_the_users_method_timeline_becomes_contiguous_periods() -> None:
     settings = MethodSettings(
         CostBasisMethod.FIFO,
-        ((date(2020, 1, 1), CostBasisMethod.FIFO), (date(2022, 1, 1), CostBasisMethod.HIFO)),
+        ((date(2020, 1, 1), None, CostBasisMethod.FIFO), (date(2022, 1, 1), None, CostBasisMethod.HIFO)),
         by_wallet=False,
     )
     method, scope = method_and_scope(settings)
@@ -578,3 +578,34 @@ def test_the_users_method_timeline_becomes_contiguous_periods() -> None:
         CostBasisMethod.LIFO,
         AllocationScope.WALLET,
     )
+
+
+def test_after_a_period_with_an_end_the_default_method_applies_again() -> None:
+    settings = MethodSettings(
+        CostBasisMethod.LIFO,
+        (
+            (date(2020, 1, 1), date(2021, 1, 1), CostBasisMethod.HIFO),  # [2020-01-01, 2021-01-01)
+            (date(2022, 1, 1), date(2023, 1, 1), CostBasisMethod.FIFO),
+            (date(2023, 1, 1), date(2024, 7, 1), CostBasisMethod.HIFO),  # starts the day the last ends
+        ),
+        by_wallet=True,
+    )
+    method, _ = method_and_scope(settings)
+    assert isinstance(method, MethodTimeline)
+    assert [(p.start, p.end, p.method) for p in method.periods] == [
+        (date(2020, 1, 1), date(2020, 12, 31), CostBasisMethod.HIFO),
+        (date(2021, 1, 1), date(2021, 12, 31), CostBasisMethod.LIFO),
+        (date(2022, 1, 1), date(2022, 12, 31), CostBasisMethod.FIFO),
+        (date(2023, 1, 1), date(2024, 6, 30), CostBasisMethod.HIFO),
+        (date(2024, 7, 1), None, CostBasisMethod.LIFO),
+    ]
+    overlapping = MethodSettings(
+        CostBasisMethod.LIFO,
+        (
+            (date(2020, 1, 1), date(2022, 1, 1), CostBasisMethod.HIFO),
+            (date(2021, 1, 1), None, CostBasisMethod.FIFO),
+        ),
+        by_wallet=True,
+    )
+    with pytest.raises(ValueError, match="ends after the next one starts"):
+        method_and_scope(overlapping)

@@ -1,20 +1,28 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, StaticRouter } from 'react-router';
 import { Toaster } from '@/components/toast/Toaster';
 import { createQueryClient } from '@/lib/queryClient';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './router';
 
-export function App() {
+/** `location` renders one address without a browser: the build's prerender step (src/prerender.tsx). */
+export function App({ location }: { location?: string }) {
   const [queryClient] = useState(createQueryClient);
+  const routes = (
+    <>
+      <AppRoutes />
+      <Toaster />
+    </>
+  );
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-          <Toaster />
-        </BrowserRouter>
+        {location === undefined ? (
+          <BrowserRouter>{routes}</BrowserRouter>
+        ) : (
+          <StaticRouter location={location}>{routes}</StaticRouter>
+        )}
       </QueryClientProvider>
     </ErrorBoundary>
   );

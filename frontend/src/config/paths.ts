@@ -9,6 +9,11 @@ export function exchangeImportPath(exchangeId: string): string {
   return `${exchangePath(exchangeId)}/import`;
 }
 
+/** New API credentials for an exchange, or its move from files to the API. */
+export function exchangeCredentialsPath(exchangeId: string): string {
+  return `${exchangePath(exchangeId)}/credentials`;
+}
+
 export function customWalletPath(walletId: string): string {
   return `/wallets/${CUSTOM_WALLET_TYPE}/${encodeURIComponent(walletId)}`;
 }

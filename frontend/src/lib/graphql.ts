@@ -6,6 +6,8 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { clearSession } from './session';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
+/** The public site's queries (prices, the live-price operation, the wallet check): no session needed. */
+export const PUBLIC_GRAPHQL_ENDPOINT = '/public/graphql';
 
 export class UnauthorizedError extends Error {
   constructor() {
@@ -36,21 +38,34 @@ export function operationName(document: string): string | undefined {
   return OPERATION_NAME_RE.exec(document)?.[1];
 }
 
+type RequestArguments<TVariables> = TVariables extends Record<string, never>
+  ? [variables?: TVariables, init?: { signal?: AbortSignal }]
+  : [variables: TVariables, init?: { signal?: AbortSignal }];
+
 export async function request<TResult, TVariables>(
   document: DocumentTypeDecoration<TResult, TVariables>,
-  ...[variables, init]: TVariables extends Record<string, never>
-    ? [variables?: TVariables, init?: { signal?: AbortSignal }]
-    : [variables: TVariables, init?: { signal?: AbortSignal }]
+  ...[variables, init]: RequestArguments<TVariables>
 ): Promise<TResult> {
-  const query = String(document);
+  return post(GRAPHQL_ENDPOINT, String(document), variables, init?.signal);
+}
+
+/** A query of the public site's schema, on PUBLIC_GRAPHQL_ENDPOINT. */
+export async function publicRequest<TResult, TVariables>(
+  document: DocumentTypeDecoration<TResult, TVariables>,
+  ...[variables, init]: RequestArguments<TVariables>
+): Promise<TResult> {
+  return post(PUBLIC_GRAPHQL_ENDPOINT, String(document), variables, init?.signal);
+}
+
+async function post<TResult>(endpoint: string, query: string, variables: unknown, signal: AbortSignal | undefined): Promise<TResult> {
   let response: Response;
   try {
-    response = await fetch(GRAPHQL_ENDPOINT, {
+    response = await fetch(endpoint, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ query, variables: variables ?? {}, operationName: operationName(query) }),
-      signal: init?.signal,
+      signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -2,6 +2,7 @@
 export const queryKeys = {
   me: ['me'] as const,
   appInfo: ['appInfo'] as const,
+  sidebarInfo: ['sidebarInfo'] as const,
   costBasisStatus: ['costBasisStatus'] as const,
   integrations: (search: string | null) => ['integrations', search] as const,
   detectedCryptoNetworks: (address: string) => ['detectedCryptoNetworks', address] as const,
@@ -10,11 +11,16 @@ export const queryKeys = {
   /** Exchanges and blockchain wallets, for the status indicator's Syncing rule. */
   syncingAccounts: ['accounts', 'syncing'] as const,
   exchanges: (page: number) => ['accounts', 'exchanges', page] as const,
+  blockchainWallets: (page: number) => ['accounts', 'wallets', page] as const,
   account: (id: string) => ['accounts', 'account', id] as const,
   /** Everything built from transactions (review lists), refreshed after an import, link or unlink. */
   transactions: ['transactions'] as const,
   csvValidationJob: (jobId: string | null) => ['jobs', 'csvValidation', jobId] as const,
   csvImportJob: (jobId: string | null) => ['jobs', 'csvImport', jobId] as const,
+  multiAddressJob: (jobId: string | null) => ['jobs', 'multiAddress', jobId] as const,
+  taxReportJob: (jobId: string | null) => ['jobs', 'taxReport', jobId] as const,
+  /** The reports made (the reports page), refreshed when a report's job ends. */
+  taxReports: ['taxReports'] as const,
   reviewTransactions: (accountId: string | null, page: number) => ['transactions', 'review', accountId, page] as const,
   transactionsPage: (query: string, page: number, after: string | null) => ['transactions', 'page', query, page, after] as const,
   transaction: (publicId: string) => ['transactions', 'one', publicId] as const,
@@ -26,8 +32,20 @@ export const queryKeys = {
   userSettings: ['userSettings'] as const,
   portfolioSummary: ['results', 'portfolio', 'summary'] as const,
   performanceHistory: (duration: string) => ['results', 'portfolio', 'history', duration] as const,
-  taxYear: (year: number) => ['results', 'tax', year] as const,
+  performance: (duration: string) => ['results', 'performance', duration] as const,
+  taxLossHarvest: (planned: readonly unknown[]) => ['results', 'taxLossHarvest', planned] as const,
+  taxYear: (year: number, taskStatus: string) => ['results', 'tax', year, taskStatus] as const,
   taxLots: (asset: string | null, page: number) => ['results', 'taxLots', asset, page] as const,
   disposedLots: (flowId: string | null, page: number) => ['results', 'disposedLots', flowId, page] as const,
   lotProof: (flowId: string, disposedLotId: string) => ['results', 'lotProof', flowId, disposedLotId] as const,
+  /** The support console's runs (by filter) and one run's failure. */
+  adminRuns: ['admin', 'runs'] as const,
+  adminRunFailure: (workflowId: string, runId: string) => ['admin', 'failure', workflowId, runId] as const,
+  /** The public price pages (spec 001 §2) and the signed-in user's watchlist. */
+  coinPrices: (ranking: string, search: string, offset: number) => ['prices', 'ranking', ranking, search, offset] as const,
+  coinPricePage: (slug: string) => ['prices', 'page', slug] as const,
+  coinPriceChart: (slug: string, duration: string) => ['prices', 'chart', slug, duration] as const,
+  liveCoinPrices: (symbols: readonly string[]) => ['prices', 'live', ...symbols] as const,
+  watchlist: ['watchlist'] as const,
+  walletLookupCoins: ['walletLookupCoins'] as const,
 };

@@ -7,6 +7,8 @@ import { useSyncExternalStore } from 'react';
 import { deleteCookie, getCookie } from './cookies';
 
 export const AUTH_COOKIE = 'is_auth';
+/** Local storage that belongs to the signed-in user and is cleared at sign-out (spec 001 §4). */
+export const TAX_READINESS_STORAGE_KEY = 'tax_readiness';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -35,6 +37,7 @@ export function notifySignedIn(): void {
 export function clearSession(reason: 'signed-out' | 'lapsed'): void {
   lapsed = reason === 'lapsed';
   deleteCookie(AUTH_COOKIE);
+  window.localStorage.removeItem(TAX_READINESS_STORAGE_KEY);
   for (const hook of clearHooks) hook();
   emit();
 }

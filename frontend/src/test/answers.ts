@@ -9,6 +9,7 @@ export function userInfoAnswer(overrides: Record<string, unknown> = {}) {
       isAdmin: false,
       baseCurrency: 'USD',
       viewAsUserId: null,
+      debugPermission: false,
       stats: { numberOfExchanges: 1, numberOfLocalWallets: 0, numberOfCustomWallets: 0 },
       ...overrides,
     },

@@ -50,7 +50,7 @@ export function mockFetch(handlers: Record<string, Handler>, other?: (url: strin
   const calls: FetchCall[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url === '/graphql') {
+    if (url === '/graphql' || url === '/public/graphql') {
       const payload = JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> };
       calls.push({ url, operationName: payload.operationName, variables: payload.variables });
       const handler = handlers[payload.operationName];

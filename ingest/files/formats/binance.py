@@ -17,6 +17,7 @@ from ingest.files.model import (
     RowError,
     Sheet,
 )
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     Columns,
@@ -52,6 +53,10 @@ TRADE_OPERATIONS = frozenset(
         "auto-invest transaction",
         "eth 2.0 staking",
         "etf subscription",
+        "transaction related",
+        "stablecoins auto-conversion",
+        "token swap - redenomination/rebranding",
+        "asset conversion transfer",
     }
 )
 SINGLE = {
@@ -80,6 +85,16 @@ SINGLE = {
     "fiat withdraw": TransactionType.FIAT_WITHDRAWAL,
     "funding fee": TransactionType.FUNDING_FEE,
     "realized profit and loss": TransactionType.REALIZED_PNL,
+    "send": TransactionType.SEND,
+    "binance card spending": TransactionType.SEND,
+    "bnb vault rewards": TransactionType.REWARD,
+    "megadrop rewards": TransactionType.AIRDROP,
+    "hodler airdrops distribution": TransactionType.AIRDROP,
+    "simple earn flexible airdrop": TransactionType.AIRDROP,
+    "simple earn locked airdrop": TransactionType.AIRDROP,
+    "staking purchase rewards": TransactionType.STAKING_REWARD,
+    "asset recovery": TransactionType.DEPOSIT,
+    "insurance fund compensation": TransactionType.INCOME,
 }
 # Moves between the user's own Binance wallets: the balance stays with Binance.
 INTERNAL = frozenset(
@@ -159,10 +174,20 @@ def parse_history(sheet: Sheet) -> Iterator[ParseItem]:
                 trade = trade or _Trade(number, timestamp, account)
                 trade.add(direction, asset, abs(change), "fee" in operation)
                 continue
-            if operation not in SINGLE:
-                raise CellError("Operation", f"unknown Binance operation {row.text('Operation')!r}")
-            tx_type = fiat_transfer(SINGLE[operation], asset)
             key = keys.key(digest(timestamp.isoformat(), account, operation, asset, decimal_text(change)))
+            if operation not in SINGLE:
+                flows = (Flow(direction, asset, abs(change)),)
+                yield by_movement(
+                    number,
+                    key,
+                    timestamp,
+                    flows,
+                    source="Binance",
+                    source_type=row.text("Operation"),
+                    description=row.text("Remark"),
+                )
+                continue
+            tx_type = fiat_transfer(SINGLE[operation], asset)
             yield ParsedTransaction(
                 key,
                 timestamp,

@@ -9,10 +9,12 @@ uses it for coin renames and forks); it is booked as a trade of the two.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has, trade_type
 from vocabulary.enums import ImportType
 
@@ -39,6 +41,30 @@ def _counter_amount(row: Row, action: str, fee: Decimal, fee_asset: str, currenc
     return abs(total) - fee if action == "buy" else abs(total) + fee
 
 
+def _key(row: Row, source_keys: SourceKeys, content_keys: KeyCounter) -> str | None:
+    exchange_id = row.text("ExchangeId")
+    source_id = f"{row.text('Account')}:{exchange_id}"
+    return source_keys.key(source_id, *row.cells) if exchange_id else content_keys.key(digest(*row.cells))
+
+
+def _by_volume(row: Row, timestamp: datetime, key: str | None) -> ParsedTransaction | Ignored:
+    """A row of an action this parser does not know: the signed `Volume` of `Symbol` moves, for review."""
+    volume = row.decimal("Volume") or Decimal(0)
+    flows = [Flow("IN" if volume > 0 else "OUT", row.asset("Symbol"), abs(volume))]
+    fee = magnitude(row, "Fee")
+    if fee:
+        flows.append(Flow("OUT", row.asset("FeeCurrency"), fee, is_fee=True))
+    return by_movement(
+        row.number,
+        key,
+        timestamp,
+        flows,
+        source="bitcoin.tax",
+        source_type=row.text("Action"),
+        description=row.text("Memo"),
+    )
+
+
 def parse(sheet: Sheet) -> Iterator[ParseItem]:
     source_keys, content_keys = SourceKeys(), KeyCounter()
 
@@ -46,7 +72,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         timestamp = row.timestamp("Date")
         action = row.required("Action").casefold()
         if action not in ("buy", "sell", "swap"):
-            raise CellError("Action", f"unknown bitcoin.tax trade action {row.text('Action')!r}")
+            return _by_volume(row, timestamp, _key(row, source_keys, content_keys))
         symbol, currency = row.asset("Symbol"), row.asset("Currency")
         volume = row.quantity("Volume")
         fee = magnitude(row, "Fee")
@@ -61,9 +87,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             flows.append(Flow("OUT", fee_asset, fee, is_fee=True))
         if not flows:
             raise CellError("Volume", "the trade moves nothing: volume and total are zero")
-        exchange_id = row.text("ExchangeId")
-        source_id = f"{row.text('Account')}:{exchange_id}"
-        key = source_keys.key(source_id, *row.cells) if exchange_id else content_keys.key(digest(*row.cells))
+        key = _key(row, source_keys, content_keys)
         if key is None:
             return row.ignored("the same trade is listed again")
         received, sent = (currency, symbol) if action == "sell" else (symbol, currency)

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_guarded
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has
 from vocabulary.enums import ImportType, TransactionType
 
@@ -44,8 +45,6 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         status = row.text("transactStatus")
         if kind in NOT_BOOKED:
             return row.ignored(NOT_BOOKED[kind])
-        if kind not in KINDS:
-            raise CellError("transactType", f"unknown BitMEX transaction type {row.text('transactType')!r}")
         if status.casefold() != "completed":
             return row.ignored(
                 f"the {row.text('transactType')} is {status or 'without a status'}, not completed"
@@ -61,11 +60,22 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             flows.append(Flow("OUT", asset, fee * scale, is_fee=True))
         if not flows:
             return row.ignored("the amount is zero")
-        tx_type = KINDS[kind][0 if gross > 0 else 1]
         transact_id = row.text("transactID")
         key = (
             source_keys.key(transact_id, *row.cells) if transact_id else content_keys.key(digest(*row.cells))
         )
+        if kind not in KINDS:
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                flows,
+                source="BitMEX",
+                source_type=row.text("transactType"),
+                description=row.text("address"),
+                tx_hash=row.text("tx") or None,
+            )
+        tx_type = KINDS[kind][0 if gross > 0 else 1]
         if key is None:
             return row.ignored("the same wallet transaction is listed again")
         return ParsedTransaction(

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     KeyCounter,
@@ -45,7 +46,7 @@ SINGLE = {
     "earn reward": TransactionType.STAKING_REWARD,
 }
 # Moves between the user's Bitstamp sub accounts.
-INTERNAL = frozenset({"sub account transfer", "internal transfer"})
+INTERNAL = frozenset({"sub account transfer", "internal transfer", "inter account transfer"})
 AMOUNT = re.compile(r"\s*([-+]?[\d.,]+(?:[eE][-+]?\d+)?)\s+([A-Za-z0-9]+)\s*")
 
 
@@ -80,6 +81,7 @@ def _transaction(
     if amount is None:
         return row.ignored("the amount is zero or empty")
     flows: list[Flow] = []
+    tx_type: TransactionType | None = None
     if kind in ("market", "limit", "instant", "trade"):
         if value is None:
             raise CellError("Value", "a trade needs its value")
@@ -94,9 +96,12 @@ def _transaction(
         tx_type = fiat_transfer(tx_type, amount[1])
         flows.append(Flow(direction, amount[1], amount[0]))
     else:
-        raise CellError("Type", f"unknown Bitstamp transaction type {kind!r}")
+        # Amounts are unsigned but for a minus sign some rows carry: without one, what moves came in.
+        flows.append(Flow("OUT" if row.text("Amount").startswith("-") else "IN", amount[1], amount[0]))
     if fee is not None:
         flows.append(Flow("OUT", fee[1], fee[0], is_fee=True))
+    if tx_type is None:
+        return by_movement(row.number, key, timestamp, flows, source="Bitstamp", source_type=row.text("Type"))
     return ParsedTransaction(key, timestamp, tx_type, tuple(flows), row.number, label=kind)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     Row,
@@ -133,7 +134,11 @@ def parse_transfers(sheet: Sheet) -> Iterator[ParseItem]:
         if not amount:
             return row.ignored("the amount is zero or empty")
         if kind not in ("DEPOSIT", "WITHDRAWAL"):
-            raise CellError("Type", f"unknown Bittrex transfer type {row.text('Type')!r}")
+            key = f"{kind.lower()}-{row.text('TxId') or timestamp.isoformat()}-{asset}"
+            flows = (Flow("IN" if amount > 0 else "OUT", asset, abs(amount)),)
+            return by_movement(
+                row.number, key, timestamp, flows, source="Bittrex", source_type=row.text("Type")
+            )
         tx_type = fiat_transfer(TransactionType(kind), asset)
         direction: Direction = "IN" if kind == "DEPOSIT" else "OUT"
         tx_hash = row.text("TxId") or None

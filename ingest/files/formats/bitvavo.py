@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     Row,
@@ -26,6 +27,9 @@ INCOME = {
     "affiliate": TransactionType.REFERRAL_REWARD,
     "rebate": TransactionType.FEE_REBATE,
     "airdrop": TransactionType.AIRDROP,
+    "campaign_new_user_incentive": TransactionType.REWARD,
+    "manually_assigned_bitvavo": TransactionType.REWARD,
+    "external_transferred_funds": TransactionType.DEPOSIT,
 }
 
 
@@ -50,6 +54,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if not amount:
             return row.ignored("the amount is zero")
         flows = [Flow("IN" if amount > 0 else "OUT", asset, abs(amount))]
+        tx_type: TransactionType | None
         if kind in ("buy", "sell"):
             paid = row.decimal("Received / Paid Amount")
             if not paid:
@@ -62,11 +67,15 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         elif kind in INCOME:
             tx_type = INCOME[kind]
         else:
-            raise CellError("Type", f"unknown Bitvavo transaction type {row.text('Type')!r}")
+            tx_type = None
         fee = row.decimal("Fee amount")
         if fee:
             flows.append(Flow("OUT", row.asset("Fee currency"), abs(fee), is_fee=True))
         key = keys.key(row.required("Transaction ID"), kind, *row.cells)
+        if tx_type is None:
+            return by_movement(
+                row.number, key, timestamp, flows, source="Bitvavo", source_type=row.text("Type")
+            )
         if key is None:
             return row.ignored("the same transaction is listed again")
         return ParsedTransaction(key, timestamp, tx_type, tuple(flows), row.number, tx_hash=None, label=kind)

@@ -13,7 +13,8 @@ from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_groups
-from ingest.files.values import CellError, KeyCounter, Row, digest, fiat_transfer, header_has, trade_type
+from ingest.files.unrecognised import by_movement
+from ingest.files.values import KeyCounter, Row, digest, fiat_transfer, header_has, trade_type
 from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Cryptocurrency", "Amount", "Transaction Type", "Confirmed At")
@@ -43,6 +44,7 @@ class Line:
     asset: str
     amount: Decimal  # signed: negative leaves the account
     cells: tuple[str, ...]
+    label: str  # the type as BlockFi writes it
 
 
 def read(row: Row) -> Line | Ignored:
@@ -50,14 +52,11 @@ def read(row: Row) -> Line | Ignored:
         return row.ignored("the transaction is not confirmed yet")
     timestamp = row.timestamp("Confirmed At")
     kind = row.required("Transaction Type").casefold()
-    if kind not in KINDS:
-        raise CellError(
-            "Transaction Type", f"unknown BlockFi transaction type {row.text('Transaction Type')!r}"
-        )
     amount = row.decimal("Amount")
     if not amount:
         return row.ignored("the amount is zero or empty")
-    return Line(row.number, timestamp, kind, row.asset("Cryptocurrency"), amount, tuple(row.cells))
+    asset = row.asset("Cryptocurrency")
+    return Line(row.number, timestamp, kind, asset, amount, tuple(row.cells), row.text("Transaction Type"))
 
 
 def group_key(line: Line) -> str:
@@ -76,13 +75,18 @@ def line_type(line: Line) -> TransactionType:
 def parse(sheet: Sheet) -> Iterator[ParseItem]:
     keys = KeyCounter()
 
-    def build(lines: Sequence[Line]) -> ParsedTransaction:
+    def build(lines: Sequence[Line]) -> ParsedTransaction | Ignored:
         first = lines[0]
-        fee = KINDS[first.kind] == TransactionType.FEE
+        fee = KINDS.get(first.kind) == TransactionType.FEE
         flows = tuple(
             Flow("IN" if line.amount > 0 else "OUT", line.asset, abs(line.amount), is_fee=fee)
             for line in lines
         )
+        key = keys.key(digest(*(cell for line in lines for cell in line.cells)))
+        if first.kind not in KINDS:
+            return by_movement(
+                first.row, key, first.timestamp, flows, source="BlockFi", source_type=first.label
+            )
         received = [flow.asset for flow in flows if flow.direction == "IN"]
         sent = [flow.asset for flow in flows if flow.direction == "OUT"]
         if first.kind == "trade":
@@ -91,7 +95,6 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             )
         else:
             tx_type = line_type(first)
-        key = keys.key(digest(*(cell for line in lines for cell in line.cells)))
         return ParsedTransaction(key, first.timestamp, tx_type, flows, first.row, label=first.kind)
 
     return parse_groups(sheet, read, group_key, build)

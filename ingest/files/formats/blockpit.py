@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import KeyCounter, Row, SourceKeys, digest, fiat_transfer, header_has, trade_type
 from vocabulary.enums import ImportType, TransactionType
 
@@ -59,7 +60,8 @@ def _side(row: Row, asset: str, amount: str) -> tuple[str, Decimal] | None:
 
 def _type(
     kind: str, received: tuple[str, Decimal] | None, sent: tuple[str, Decimal] | None
-) -> TransactionType:
+) -> TransactionType | None:
+    """The ledger's type of a Blockpit kind; None for a kind this parser does not know."""
     if kind == "trade" and received and sent:
         return trade_type(received[0], sent[0])
     if kind in MOVES:
@@ -67,7 +69,9 @@ def _type(
         return fiat_transfer(MOVES[kind], asset)
     if kind == "gift":
         return TransactionType.GIFT_RECEIVED if received else TransactionType.GIFT_SENT
-    return KINDS.get(kind, TransactionType.UNKNOWN)
+    if kind == "trade":  # one side only: what the file gives of it
+        return TransactionType.UNKNOWN
+    return KINDS.get(kind)
 
 
 def parse(sheet: Sheet) -> Iterator[ParseItem]:
@@ -94,6 +98,17 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             key = source_keys.key(blockpit_id, *row.cells)
         else:
             key = content_keys.key(digest(timestamp.isoformat(), *row.cells))
+        if tx_type is None:
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                flows,
+                source="Blockpit",
+                source_type=row.text("Transaction Type"),
+                description=row.text("Note") or row.text("Integration"),
+                tx_hash=row.text("Transaction ID") or None,
+            )
         if key is None:
             return row.ignored("the same transaction is listed again")
         return ParsedTransaction(

@@ -17,6 +17,7 @@ from ingest.files.model import (
     RowError,
     Sheet,
 )
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     Columns,
@@ -44,6 +45,11 @@ SINGLE = {
     "learning reward": TransactionType.REWARD,
     "coinbase earn": TransactionType.REWARD,
     "incentives rewards payout": TransactionType.REWARD,
+    "reward income": TransactionType.REWARD,
+    "subscription rebate": TransactionType.FEE_REBATE,
+    "subscription rebates (24 hours)": TransactionType.FEE_REBATE,
+    "interest": TransactionType.INTEREST,
+    "usdc interest": TransactionType.INTEREST,
     "deposit": TransactionType.DEPOSIT,
     "withdrawal": TransactionType.WITHDRAWAL,
     "pro deposit": TransactionType.DEPOSIT,
@@ -166,6 +172,7 @@ def _row(row: Row, keys: KeyCounter, ids: SourceKeys) -> ParseItem:
     if not signed:
         return row.ignored("the quantity is zero")
     quantity = abs(signed)
+    tx_type: TransactionType | None
     if kind in PAIRED:
         flows: list[Flow] = [Flow("IN" if signed > 0 else "OUT", asset, quantity)]
         tx_type = PAIRED[kind]
@@ -175,10 +182,19 @@ def _row(row: Row, keys: KeyCounter, ids: SourceKeys) -> ParseItem:
             return built
         tx_type, flows = built
     else:
-        raise CellError(
-            "Transaction Type", f"unknown Coinbase transaction type {row.text('Transaction Type')!r}"
-        )
+        tx_type = None
+        flows = [Flow("IN" if signed > 0 else "OUT", asset, quantity)]
     key = ids.key(row.text("ID"), *row.cells) if row.text("ID") else keys.key(digest(*row.cells))
+    if tx_type is None:
+        return by_movement(
+            row.number,
+            key,
+            timestamp,
+            flows,
+            source="Coinbase",
+            source_type=row.text("Transaction Type"),
+            description=row.text("Notes"),
+        )
     if key is None:
         return row.ignored("the same transaction is listed again")
     return ParsedTransaction(

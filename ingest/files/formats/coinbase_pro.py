@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import datetime
 
 from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, Columns, Row, fiat_transfer, header_has, trade_type
 from vocabulary.enums import ImportType, TransactionType
 
@@ -62,7 +63,10 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 key = row.text("Transfer id") or f"{kind}-{timestamp.isoformat()}-{asset}"
                 yield ParsedTransaction(key, timestamp, tx_type, (flow,), number)
             else:
-                raise CellError("Type", f"unknown Coinbase Pro type {row.text('Type')!r}")
+                key = row.text("Transfer id") or f"{kind}-{timestamp.isoformat()}-{asset}"
+                yield by_movement(
+                    number, key, timestamp, (flow,), source="Coinbase Pro", source_type=row.text("Type")
+                )
         except CellError as exc:
             yield RowError(number, exc.column, exc.problem)
     if trade is not None:

@@ -12,6 +12,7 @@ from datetime import datetime
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_groups
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, Row, SourceKeys, fiat_transfer, header_has, trade_type
 from vocabulary.enums import ImportType, TransactionType
 
@@ -33,9 +34,14 @@ KINDS = {
     "donation": TransactionType.DONATION,
     "network fee": TransactionType.NETWORK_FEE,
     "transfer": TransactionType.TRANSFER,
+    "staking reward": TransactionType.STAKING_REWARD,
+    "reward": TransactionType.REWARD,
+    "cashback": TransactionType.CASHBACK,
+    "airdrop income": TransactionType.AIRDROP,
 }
 TRADES = frozenset({"buy", "sell", "trade"})
 MOVES = {"deposit": TransactionType.DEPOSIT, "withdrawal": TransactionType.WITHDRAWAL}
+KNOWN = frozenset({*KINDS, *TRADES, *MOVES, "margin gain"})
 FEE_RECORDS = frozenset({"platform fee", "network fee"})
 FLOW_RECORDS = frozenset({"credit", "debit", "margin gain", *FEE_RECORDS})
 
@@ -50,6 +56,7 @@ class Movement:
     cells: tuple[str, ...]
     description: str
     tx_hash: str | None
+    label: str  # the type as CoinLedger writes it
 
 
 def read(row: Row) -> Movement | Ignored:
@@ -73,6 +80,7 @@ def read(row: Row) -> Movement | Ignored:
         tuple(row.cells),
         description,
         row.text("Blockchain Id") or None,
+        row.text("Type"),
     )
 
 
@@ -88,15 +96,7 @@ def transaction_type(kind: str, flows: Sequence[Flow]) -> TransactionType:
         return TransactionType.MARGIN_PROFIT if received else TransactionType.MARGIN_LOSS
     if kind in ("interest", "interest payment") and not received:
         return TransactionType.FEE  # interest paid on a loan
-    if kind in KINDS:
-        return KINDS[kind]
-    return (
-        TransactionType.RECEIVE
-        if received and not sent
-        else TransactionType.SEND
-        if sent and not received
-        else TransactionType.UNKNOWN
-    )
+    return KINDS[kind]
 
 
 def parse(sheet: Sheet) -> Iterator[ParseItem]:
@@ -106,6 +106,17 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         first = movements[0]
         flows = tuple(movement.flow for movement in movements)
         key = keys.key(first.internal_id, *(cell for movement in movements for cell in movement.cells))
+        if first.kind not in KNOWN:
+            return by_movement(
+                first.row,
+                key,
+                first.timestamp,
+                flows,
+                source="CoinLedger",
+                source_type=first.label,
+                description=first.description,
+                tx_hash=first.tx_hash,
+            )
         if key is None:
             return Ignored(first.row, "the same transaction is listed again")
         tx_type = transaction_type(first.kind, flows)

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_guarded
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, KeyCounter, Row, digest, header_has, normalise_asset, parse_decimal
 from vocabulary.enums import ImportType, TransactionType
 
@@ -58,14 +59,23 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 Flow("IN", crypto[1], crypto[0], value=fiat[0], value_currency=fiat[1]),
                 Flow("OUT", fiat[1], fiat[0]),
             )
-        elif side == "sell":
+        else:
             flows = (
                 Flow("OUT", crypto[1], crypto[0], value=fiat[0], value_currency=fiat[1]),
                 Flow("IN", fiat[1], fiat[0]),
             )
-        else:
-            raise CellError("Transaction", f"unknown Coinmama transaction {row.text('Transaction')!r}")
         key = keys.key(digest(timestamp.isoformat(), *row.cells))
+        if side not in ("buy", "sell"):  # most Coinmama orders are purchases: booked as one, for review
+            flows = (Flow("IN", crypto[1], crypto[0]), Flow("OUT", fiat[1], fiat[0]))
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                flows,
+                source="Coinmama",
+                source_type=row.text("Transaction"),
+                description=row.text("Transaction"),
+            )
         return ParsedTransaction(
             key,
             timestamp,

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     KeyCounter,
@@ -48,6 +49,13 @@ TYPES = {
     "margin loss": TransactionType.MARGIN_LOSS,
     "derivatives / futures profit": TransactionType.FUTURES_PROFIT,
     "derivatives / futures loss": TransactionType.FUTURES_LOSS,
+    "borrowing fee": TransactionType.FEE,
+    "settlement fee": TransactionType.FEE,
+    "liquidity mining": TransactionType.LIQUIDITY_REWARD,
+    "staking (non taxable)": TransactionType.STAKING_REWARD,
+    "interest income (non taxable)": TransactionType.INTEREST,
+    "remove funds": TransactionType.WITHDRAWAL,
+    "add funds": TransactionType.DEPOSIT,
 }
 
 
@@ -85,6 +93,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             _amount(row, FEE, FEE_CUR),
         )
         flows: list[Flow] = []
+        tx_type: TransactionType | None = None
         if kind == "trade":
             if bought is None or sold is None:
                 return row.ignored("a trade with a zero or empty Buy or Sell amount exchanges nothing")
@@ -96,8 +105,6 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 )
             moved = bought or sold
             tx_type = TYPES[kind] if moved is None else fiat_transfer(TYPES[kind], moved[1])
-        else:
-            raise CellError("Type", f"unknown CoinTracking type {row.text('Type')!r}")
         if bought is not None:
             flows.append(Flow("IN", bought[1], bought[0]))
         if sold is not None:
@@ -106,6 +113,17 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             flows.append(Flow("OUT", fee[1], fee[0], is_fee=True))
         source_id = row.text("Tx-ID")
         key = keys.key(digest(source_id, timestamp.isoformat(), *_content(row.cells)))
+        if tx_type is None:
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                flows,
+                source="CoinTracking",
+                source_type=row.text("Type"),
+                description=row.text("Comment"),
+                tx_hash=source_id or None,
+            )
         return ParsedTransaction(
             key,
             timestamp,

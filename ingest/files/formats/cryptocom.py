@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     Columns,
@@ -40,6 +42,7 @@ EXCHANGES = frozenset(
         "van_purchase",
         "card_top_up",
         "recurring_buy_order",
+        "trading.limit_order.fiat_wallet.sell_commit",
     }
 )
 SINGLE = {
@@ -70,6 +73,18 @@ SINGLE = {
     "invest_withdrawal": TransactionType.LENDING_WITHDRAWAL,
     "crypto_payment": TransactionType.SEND,
     "crypto_transfer": TransactionType.TRANSFER,
+    "lockup_swap_rebate": TransactionType.REWARD,
+    "staking_reward": TransactionType.STAKING_REWARD,
+    "mobile_airtime_reward": TransactionType.REWARD,
+    "pay_checkout_reward": TransactionType.CASHBACK,
+    "campaign_reward": TransactionType.REWARD,
+    "crypto_earn_extra_interest": TransactionType.INTEREST,
+    "nft_payout_credited": TransactionType.RECEIVE,
+    "viban_withdrawal": TransactionType.FIAT_WITHDRAWAL,
+    "finance.dpos.non_compound_interest.crypto_wallet": TransactionType.STAKING_REWARD,
+    "finance.dpos.compound_interest.crypto_wallet": TransactionType.STAKING_REWARD,
+    "transfer_cashback": TransactionType.CASHBACK,
+    "reimbursement_reverted": TransactionType.CASHBACK,
 }
 # Moves inside the app (locking, earn programs): the balance stays in the account.
 INTERNAL = frozenset(
@@ -85,6 +100,14 @@ INTERNAL = frozenset(
         "supercharger_withdrawal",
         "airdrop_to_exchange_transfer",
         "dynamic_coin_swap_bonus_exchange_deposit",
+        "council_node_deposit_created",
+        "trading.limit_order.fiat_wallet.purchase_lock",
+        "trading.limit_order.fiat_wallet.purchase_unlock",
+        "trading.limit_order.fiat_wallet.sell_lock",
+        "trading.limit_order.cash_account.purchase_lock",
+        "trading.limit_order.cash_account.purchase_unlock",
+        "finance.dpos.staking.crypto_wallet",
+        "finance.dpos.unstaking.crypto_wallet",
     }
 )
 # Conversions Crypto.com lists as a debited and a credited row with the same timestamp.
@@ -155,8 +178,19 @@ def _row(row: Row) -> ParseItem:
         return _tx(row, TransactionType.TRADE, (Flow("IN" if amount > 0 else "OUT", asset, abs(amount)),))
     if kind in SINGLE:
         return _single(row, kind, asset, amount)
-    raise CellError(
-        "Transaction Kind", f"unknown Crypto.com transaction kind {row.text('Transaction Kind')!r}"
+    flows = [Flow("IN" if amount > 0 else "OUT", asset, abs(amount))]
+    received = row.decimal("To Amount")
+    if row.text("To Currency") and received:
+        flows.append(Flow("IN", row.asset("To Currency"), abs(received)))
+    return by_movement(
+        row.number,
+        "",  # keyed with the file's other rows in `parse`
+        row.timestamp("Timestamp (UTC)"),
+        flows,
+        source="Crypto.com",
+        source_type=row.text("Transaction Kind"),
+        description=row.text("Transaction Description"),
+        tx_hash=row.text("Transaction Hash") or None,
     )
 
 
@@ -179,7 +213,11 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if half is not None:
             yield half
             half = None
-        if isinstance(item, ParsedTransaction) and (item.label or "").casefold().endswith(HALVES):
+        if (
+            isinstance(item, ParsedTransaction)
+            and item.review is None
+            and (item.label or "").casefold().endswith(HALVES)
+        ):
             half = item
         else:
             yield item
@@ -188,16 +226,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 def _keyed(item: ParsedTransaction, keys: KeyCounter, cells: object) -> ParsedTransaction:
-    return ParsedTransaction(
-        keys.key(digest(repr(cells))),
-        item.timestamp,
-        item.type,
-        item.flows,
-        item.row,
-        item.description,
-        item.tx_hash,
-        item.label,
-    )
+    return replace(item, key=keys.key(digest(repr(cells))))
 
 
 def _pairs(first: ParsedTransaction, second: ParsedTransaction) -> bool:

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
+from ingest.files.unrecognised import by_movement, signed_flows
 from ingest.files.values import (
-    CellError,
     KeyCounter,
     Row,
     digest,
@@ -64,6 +64,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         base = currency(row, "Base currency (name)")
         amount = magnitude(row, "Base amount")
         flows: list[Flow] = []
+        tx_type: TransactionType | None
         if way in ("BUY", "SELL"):
             quote, quote_amount = currency(row, "Quote currency"), row.quantity("Quote amount")
             got: Direction = "IN" if way == "BUY" else "OUT"
@@ -83,7 +84,8 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             flows.append(Flow("IN", currency(row, "Quote currency"), row.quantity("Quote amount")))
             tx_type = TransactionType.INCOME
         else:
-            raise CellError("Way", f"unknown Delta transaction way {row.text('Way')!r}")
+            flows += signed_flows(row, "Base amount", base)
+            tx_type = None
         flows = [flow for flow in flows if flow.quantity]
         fee = magnitude(row, "Fee amount")
         if fee:
@@ -91,6 +93,16 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if not flows:
             return row.ignored("the amounts are zero")
         key = keys.key(digest(timestamp.isoformat(), *row.cells))
+        if tx_type is None:
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                flows,
+                source="Delta",
+                source_type=row.text("Way"),
+                description=row.text("Notes"),
+            )
         return ParsedTransaction(
             key,
             timestamp,

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, Columns, Row, fiat_transfer, header_has, parse_rows, trade_type
 from vocabulary.enums import ImportType, TransactionType
 
@@ -83,6 +84,9 @@ SINGLE = {
     "sale": TransactionType.SELL,
     "nfttrade": TransactionType.NFT_SALE,
     "reward": TransactionType.REWARD,
+    "nftcreatorfee": TransactionType.FEE,
+    "nftrebate": TransactionType.FEE_REBATE,
+    "custodytransfer": TransactionType.TRANSFER,
 }
 GROUPED = frozenset({"trade", "spend", "receive", "margin", "settled", "conversion"})
 TRANSFER_SUBTYPES = {
@@ -198,7 +202,8 @@ def _ledger_row(row: Row, open_groups: dict[str, _Group]) -> ParseItem | None:
     elif kind in SINGLE:
         tx_type = fiat_transfer(SINGLE[kind], asset)
     else:
-        raise CellError("type", f"unknown Kraken ledger type {row.text('type')!r}")
+        key = f"{refid}:{row.text('txid')}"
+        return by_movement(row.number, key, timestamp, flows, source="Kraken", source_type=row.text("type"))
     key = refid if kind in ("deposit", "withdrawal") else f"{refid}:{row.text('txid')}"
     return ParsedTransaction(key, timestamp, tx_type, tuple(flows), row.number, label=kind)
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, Row, SourceKeys, fiat_transfer, header_has, parse_rows, trade_type
 from vocabulary.enums import ImportType, TransactionType
 
@@ -39,8 +40,14 @@ SINGLE = {
     "liquidation": TransactionType.LIQUIDATION,
     "manualsellorder": TransactionType.LOAN_REPAYMENT,
     "loanwithdrawal": TransactionType.LOAN_BORROW,
+    "nexocardcashback": TransactionType.CASHBACK,
+    "interestadditional": TransactionType.INTEREST,
+    "airdrop": TransactionType.AIRDROP,
+    "creditcardwithdrawal": TransactionType.FIAT_WITHDRAWAL,
+    "withdrawalcredit": TransactionType.LOAN_BORROW,
+    "assimilation": TransactionType.FEE_REBATE,
 }
-EXCHANGES = frozenset({"exchange", "dualinvestmentexchange", "exchangedepositedon"})
+EXCHANGES = frozenset({"exchange", "dualinvestmentexchange", "exchangedepositedon", "exchangecollateral"})
 LOAN_BALANCE = "records a loan balance; the assets moved are in the Liquidation / Manual Sell Order rows"
 INTERNAL = {
     "lockingtermdeposit": "moves funds into a Nexo term wallet",
@@ -109,7 +116,28 @@ def _build(row: Row, current: bool, keys: SourceKeys) -> ParsedTransaction | Ign
             ),
         )
     else:
-        raise CellError("Type", f"unknown Nexo transaction type {row.text('Type')!r}")
+        key = keys.key(row.required("Transaction"), *row.cells)
+        moved = [
+            Flow(
+                "IN" if amount > 0 else "OUT",
+                source_asset,
+                abs(amount),
+                value=_usd(row),
+                value_currency="USD",
+            )
+        ]
+        received = row.decimal("Output Amount") if current else None
+        if received and amount < 0 and _asset(row, "Output Currency") != source_asset:
+            moved.append(Flow("IN", _asset(row, "Output Currency"), abs(received)))
+        return by_movement(
+            row.number,
+            key,
+            timestamp,
+            moved,
+            source="Nexo",
+            source_type=row.text("Type"),
+            description=row.text("Details"),
+        )
     key = keys.key(row.required("Transaction"), *row.cells)
     if key is None:
         return row.ignored("the same transaction is listed again")

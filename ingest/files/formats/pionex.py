@@ -10,7 +10,8 @@ from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
-from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, fiat_transfer, header_has
+from ingest.files.unrecognised import by_movement, signed_flows
+from ingest.files.values import KeyCounter, Row, SourceKeys, digest, fiat_transfer, header_has
 from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("date(UTC+0)", "tx_type", "amount", "coin", "network", "txid", "fee")
@@ -36,9 +37,22 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         timestamp = row.timestamp("date(UTC+0)")
         kind = row.required("tx_type").casefold()
         tx_type = KINDS.get(kind)
-        if tx_type is None:
-            raise CellError("tx_type", f"unknown Pionex transfer type {row.text('tx_type')!r}")
         asset = coin_asset(row.required("coin"), row.text("network"))
+        txid = row.text("txid")
+        key = source_keys.key(txid, *row.cells) if txid else content_keys.key(digest(*row.cells))
+        if tx_type is None:
+            flows = signed_flows(row, "amount", asset)
+            if magnitude(row, "fee"):
+                flows.append(Flow("OUT", asset, magnitude(row, "fee"), is_fee=True))
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                flows,
+                source="Pionex",
+                source_type=row.text("tx_type"),
+                tx_hash=txid or None,
+            )
         amount = row.quantity("amount")
         fee = magnitude(row, "fee")
         if not amount and not fee:
@@ -47,8 +61,6 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         if fee:
             flows.append(Flow("OUT", asset, fee, is_fee=True))
         tx_type = fiat_transfer(tx_type, asset)
-        txid = row.text("txid")
-        key = source_keys.key(txid, *row.cells) if txid else content_keys.key(digest(*row.cells))
         if key is None:
             return row.ignored("the same transfer is listed again")
         return ParsedTransaction(

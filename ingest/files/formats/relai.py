@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
-from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has
+from ingest.files.unrecognised import by_movement, signed_flows
+from ingest.files.values import KeyCounter, Row, SourceKeys, digest, header_has
 from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = (
@@ -22,6 +23,11 @@ COLUMNS = (
 )
 
 
+def _key(row: Row, source_keys: SourceKeys, content_keys: KeyCounter) -> str | None:
+    operation = row.text("Operation ID")
+    return source_keys.key(operation, *row.cells) if operation else content_keys.key(digest(*row.cells))
+
+
 def parse(sheet: Sheet) -> Iterator[ParseItem]:
     source_keys, content_keys = SourceKeys(), KeyCounter()
 
@@ -29,8 +35,14 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         timestamp = row.timestamp("Date")
         side = row.required("Transaction Type").casefold()
         if side not in ("buy", "sell"):
-            raise CellError(
-                "Transaction Type", f"unknown Relai transaction type {row.text('Transaction Type')!r}"
+            return by_movement(
+                row.number,
+                _key(row, source_keys, content_keys),
+                timestamp,
+                signed_flows(row, "BTC Amount", "BTC"),
+                source="Relai",
+                source_type=row.text("Transaction Type"),
+                description=row.text("Destination"),
             )
         btc, fiat = row.quantity("BTC Amount"), row.quantity("Fiat Amount (excl. fees)")
         currency = row.asset("Fiat Currency")
@@ -44,8 +56,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         fee = magnitude(row, "Fee")
         if fee:
             flows.append(Flow("OUT", row.asset("Fee Currency"), fee, is_fee=True))
-        operation = row.text("Operation ID")
-        key = source_keys.key(operation, *row.cells) if operation else content_keys.key(digest(*row.cells))
+        key = _key(row, source_keys, content_keys)
         if key is None:
             return row.ignored("the same operation is listed again")
         return ParsedTransaction(

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import parse_guarded
+from ingest.files.unrecognised import by_movement, signed_flows
 from ingest.files.values import CellError, KeyCounter, Row, digest, header_has, parse_decimal
 from vocabulary.enums import ImportType, TransactionType
 
@@ -25,6 +26,8 @@ SINGLE: dict[str, tuple[TransactionType, Direction]] = {
     "learn reward": (TransactionType.REWARD, "IN"),
     "reward": (TransactionType.REWARD, "IN"),
     "airdrop": (TransactionType.AIRDROP, "IN"),
+    "cashback": (TransactionType.CASHBACK, "IN"),
+    "payment": (TransactionType.SEND, "OUT"),
 }
 STAKING_MOVES = frozenset({"stake", "unstake"})
 _CODE = re.compile(r"^(?P<number>.*?)\s*(?P<code>[A-Z]{3})$|^(?P<code2>[A-Z]{3})\s*(?P<number2>.*)$")
@@ -68,6 +71,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         value, fee = money(row, "Value"), money(row, "Fees")
         worth, currency = value if value else (None, None)
         flows: list[Flow] = []
+        tx_type: TransactionType | None
         if kind in ("buy", "sell"):
             if value is None:
                 raise CellError("Value", f"a {kind} needs the fiat value it was made for")
@@ -82,10 +86,15 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             tx_type, direction = SINGLE[kind]
             flows.append(Flow(direction, asset, quantity, value=worth, value_currency=currency))
         else:
-            raise CellError("Type", f"unknown Revolut transaction type {row.text('Type')!r}")
+            tx_type = None
+            flows += signed_flows(row, "Quantity", asset)
         if fee and fee[0]:
             flows.append(Flow("OUT", fee[1], fee[0], is_fee=True))
         key = keys.key(digest(timestamp.isoformat(), *row.cells))
+        if tx_type is None:
+            return by_movement(
+                row.number, key, timestamp, flows, source="Revolut", source_type=row.text("Type")
+            )
         return ParsedTransaction(key, timestamp, tx_type, tuple(flows), row.number, label=kind)
 
     return parse_guarded(sheet, build)

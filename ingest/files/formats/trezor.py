@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
+from ingest.files.unrecognised import by_movement, signed_flows
 from ingest.files.values import CellError, Row, SourceKeys, header_has
 from vocabulary.enums import ImportType, TransactionType
 
@@ -68,6 +69,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 "(for example trezor_btc.csv)",
             )
         total, fee = row.quantity("Total"), magnitude(row, "Fee")
+        tx_type: TransactionType | None
         if kind == "RECV":
             if not total:
                 return row.ignored("nothing was received (a dust or zero-value transaction)")
@@ -80,9 +82,23 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
                 return row.ignored("the amount and the fee are zero")
             tx_type = TransactionType.SEND if len(flows) > 1 or not flows[0].is_fee else TransactionType.FEE
         else:
-            raise CellError("Type", f"unknown Trezor transaction type {row.text('Type')!r}")
+            flows = signed_flows(row, "Total", asset)
+            if fee:
+                flows.append(Flow("OUT", asset, fee, is_fee=True))
+            tx_type = None
         txid = row.required("Transaction ID")
         key = keys.key(txid, *row.cells)
+        if tx_type is None:
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                flows,
+                source="Trezor",
+                source_type=row.text("Type"),
+                description=row.text("Addresses"),
+                tx_hash=txid,
+            )
         if key is None:
             return row.ignored("the same transaction is listed again")
         return ParsedTransaction(

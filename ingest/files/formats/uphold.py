@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
-from ingest.files.values import CellError, Row, SourceKeys, fiat_transfer, header_has, parse_rows, trade_type
+from ingest.files.unrecognised import by_movement
+from ingest.files.values import Row, SourceKeys, fiat_transfer, header_has, parse_rows, trade_type
 from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = (
@@ -36,6 +37,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         fee = row.decimal("Fee Amount")
         fee_asset = row.asset("Fee Currency") if fee else ""
         flows: list[Flow] = []
+        tx_type: TransactionType | None
         if kind == "in":
             if origin == target:
                 flows.append(Flow("IN", target, target_amount))
@@ -55,10 +57,23 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             flows += [Flow("IN", target, target_amount), Flow("OUT", origin, origin_amount)]
             tx_type = trade_type(target, origin)
         else:
-            raise CellError("Type", f"unknown Uphold transaction type {row.text('Type')!r}")
+            flows.append(Flow("IN", target, target_amount))
+            if origin != target:
+                flows.append(Flow("OUT", origin, origin_amount))
+            tx_type = None
         if fee:
             flows.append(Flow("OUT", fee_asset, abs(fee), is_fee=True))
         key = keys.key(row.required("Id"), *row.cells)
+        if tx_type is None:
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                flows,
+                source="Uphold",
+                source_type=row.text("Type"),
+                description=f"{row.text('Origin')} → {row.text('Destination')}",
+            )
         if key is None:
             return row.ignored("the same transaction is listed again")
         return ParsedTransaction(

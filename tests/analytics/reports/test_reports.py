@@ -70,6 +70,14 @@ def test_plain_8949_has_a_line_per_disposal_and_the_box_headings(tmp_path: Path)
     assert "06/01/2023" in text and "01/01/2022" in text
 
 
+def test_condensed_8949_says_see_attached_statement_in_full(tmp_path: Path) -> None:
+    path = tmp_path / "8949.pdf"
+    write_report(ReportType.FORM_8949_CONDENSED, _given(), path)
+    # a description wider than column (a) goes on under it: the words are whole, one space apart
+    words = " ".join(_text(path).split())
+    assert "Digital assets, 2 sales (see attached statement)" in words
+
+
 def test_box_choice_per_year_and_broker_reporting() -> None:
     disposals = _given().year_disposals()
     assert set(form_lines(disposals, 2024)["box"]) <= set("CF")

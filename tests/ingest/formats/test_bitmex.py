@@ -19,7 +19,10 @@ def test_fixture_in_satoshis() -> None:
     assert flows(parsed.at_row(5)) == [("OUT", "BTC", Decimal("0.00000075"), False)]
 
 
-def test_unknown_type_is_a_row_error() -> None:
+def test_unknown_type_is_imported_for_review() -> None:
     header = '"transactTime","transactType","amount","fee","address","transactStatus","walletBalance"\n'
     parsed = parse_text(header + '"12/25/2019, 7:00:00 AM","Bonus","5","0","","Completed","5"\n')
-    assert [(error.row, error.column) for error in parsed.errors] == [(1, "transactType")]
+    [bonus] = parsed.transactions
+    assert (parsed.errors, bonus.type, bonus.label) == ([], "RECEIVE", "Bonus")
+    assert flows(bonus) == [("IN", "BTC", Decimal("0.00000005"), False)]
+    assert bonus.review is not None and "'Bonus'" in bonus.review

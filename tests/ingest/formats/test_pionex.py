@@ -18,7 +18,7 @@ def test_transfers_fixture() -> None:
     assert flows(withdrawal) == [("OUT", "BUSD", Decimal("100"), False)]
 
 
-def test_withdrawal_fee_and_unknown_type() -> None:
+def test_withdrawal_fee_and_unknown_type_for_review() -> None:
     parsed = parse_text(
         "date(UTC+0),tx_type,amount,coin,network,txid,fee\n"
         "1/5/2023 10:00,WITHDRAW,2,USDTTRC20,TRC20,abc,1\n"
@@ -28,4 +28,11 @@ def test_withdrawal_fee_and_unknown_type() -> None:
         ("OUT", "USDT", Decimal("2"), False),
         ("OUT", "USDT", Decimal("1"), True),
     ]
-    assert [(error.row, error.column) for error in parsed.errors] == [(2, "tx_type")]
+    assert parsed.errors == []
+    airdrop = parsed.at_row(2)
+    assert (airdrop.type, airdrop.label, flows(airdrop)) == (
+        "RECEIVE",
+        "AIRDROP",
+        [("IN", "USDT", Decimal("2"), False)],
+    )
+    assert airdrop.review is not None and "'AIRDROP'" in airdrop.review

@@ -23,10 +23,12 @@ def test_fixture() -> None:
     ]
 
 
-def test_unknown_type_is_a_row_error() -> None:
+def test_unknown_type_is_imported_for_review() -> None:
     header = (
         "Date,Transaction Type,BTC Amount,BTC Price,Currency Pair,Fiat Amount (excl. fees),Fiat Currency,"
     )
     header += "Fee,Fee Currency,Destination,Operation ID,Counterparty\n"
     parsed = parse_text(header + "2024-09-15T14:23:17Z,Gift,0.1,1,BTC/CHF,1,CHF,0,CHF,,x,\n")
-    assert [(error.row, error.column) for error in parsed.errors] == [(1, "Transaction Type")]
+    [gift] = parsed.transactions
+    assert (parsed.errors, gift.type, gift.label, gift.review is not None) == ([], "RECEIVE", "Gift", True)
+    assert flows(gift) == [("IN", "BTC", Decimal("0.1"), False)]

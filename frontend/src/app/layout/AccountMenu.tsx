@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useSignOut } from '@/features/auth/api/useSignOut';
 import { useUserInfo } from '@/lib/user';
 
-/** The signed-in email, Settings and Sign out. */
+/** The signed-in email, Settings, View as (admins, spec 001 §2) and Sign out. */
 export function AccountMenu({ expanded }: { expanded: boolean }) {
   const me = useUserInfo();
   const signOut = useSignOut();
@@ -22,6 +22,11 @@ export function AccountMenu({ expanded }: { expanded: boolean }) {
           <DropdownMenu.Item className="menu__item" asChild>
             <Link to="/user/profile">Settings</Link>
           </DropdownMenu.Item>
+          {me.data?.me?.isAdmin || me.data?.me?.viewAsUserId ? (
+            <DropdownMenu.Item className="menu__item" asChild>
+              <Link to="/user/view-as">View as</Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item className="menu__item" data-testid="sign-out" onSelect={() => void signOut()}>
             Sign out
           </DropdownMenu.Item>

@@ -2,14 +2,19 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { DelayedSpinner } from '@/components/DelayedSpinner';
+import { useUnresolvedSpamAssets } from '@/lib/sidebarInfo';
 import { useAppliedTheme } from '@/lib/theme';
 import { StatusPanel } from '@/features/status/components/StatusPanel';
 import { needsReviewForYear } from '@/features/transactions/utils/search';
+import { ViewAsBanner } from '@/features/view-as/components/ViewAsBanner';
 import { AccountMenu } from './AccountMenu';
 import { Banners } from './Banners';
 import { useSidebar } from './useSidebar';
 import '@/components/dialog/dialog.css';
 import './app-shell.css';
+
+/** The spam center: its item shows a dot while unresolved spam assets exist (spec 001 §2). */
+const SPAM_CENTER = '/spam-center';
 
 /** Sidebar destinations that exist so far; taxes carry the year they open (the current one). */
 const NAV_ITEMS = [
@@ -18,7 +23,11 @@ const NAV_ITEMS = [
   { to: '/transactions', label: 'Transactions', icon: '⇄' },
   // Spec 001 §2: transactions opened filtered to needs-review for the tax year (Jan 1 to Dec 31).
   { to: needsReviewForYear(new Date().getFullYear()), label: `To review ${new Date().getFullYear()}`, icon: '!' },
+  { to: SPAM_CENTER, label: 'Spam', icon: '⊘' },
   { to: '/tax', label: `Taxes ${new Date().getFullYear()}`, icon: '§' },
+  { to: '/tax-loss-harvest', label: 'Tax loss harvesting', icon: '↘' },
+  { to: '/performance', label: 'Performance', icon: '↗' },
+  { to: '/documents', label: 'Documents', icon: '▧' },
   { to: '/tax-lots', label: 'Tax lots', icon: '▤' },
   { to: '/disposed-lots', label: 'Disposed lots', icon: '▥' },
   { to: '/user/profile/tax', label: 'Account', icon: '⚙' },
@@ -78,6 +87,7 @@ export function AppShell() {
         <div className="app-topbar">
           <StatusPanel />
         </div>
+        <ViewAsBanner />
         <Banners />
         <main className="app-content" id="main">
           <Suspense fallback={<DelayedSpinner />}>
@@ -114,6 +124,7 @@ function matchesQuery(to: string, search: string): boolean {
 
 function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
   const location = useLocation();
+  const unresolvedSpam = useUnresolvedSpamAssets();
   return (
     <div className="sidebar__inner">
       <Brand compact={!expanded} />
@@ -131,6 +142,11 @@ function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigat
                   {item.icon}
                 </span>
                 <span className={expanded ? 'nav-link__label' : 'visually-hidden'}>{item.label}</span>
+                {item.to === SPAM_CENTER && unresolvedSpam > 0 ? (
+                  <span className="nav-link__dot" data-testid="spam-dot" title={`${unresolvedSpam} unresolved spam assets`}>
+                    <span className="visually-hidden">{unresolvedSpam} unresolved spam assets</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

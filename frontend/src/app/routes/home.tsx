@@ -1,6 +1,33 @@
-import { Navigate } from 'react-router';
+import { lazy } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSignedIn } from '@/lib/session';
+import { AppShell } from '../layout/AppShell';
+import { PublicLayout } from '../layout/PublicLayout';
+import { PublicHomePage } from './public-site';
+import { LandingWalletCheck } from './wallet-lookup';
 
-/** `/` is the portfolio home (spec 001 §2); redirects keep the query string. */
-export function HomeRoute() {
-  return <Navigate to={{ pathname: '/home', search: window.location.search }} replace />;
+const PortfolioRoute = lazy(() => import('./portfolio'));
+
+/** `/` → `/home` (spec 001 §2); redirects keep the query string. */
+export function RootRedirect() {
+  return <Navigate to={{ pathname: '/home', search: useLocation().search }} replace />;
+}
+
+/**
+ * /home is two pages (spec 001 §2): signed in, the portfolio dashboard in the app shell; signed out, the
+ * public home in the public site's chrome. The layout is chosen here; HomeIndex fills its outlet.
+ */
+export function HomeLayout() {
+  return useSignedIn() ? <AppShell /> : <PublicLayout />;
+}
+
+export function HomeIndex() {
+  return useSignedIn() ? (
+    <PortfolioRoute />
+  ) : (
+    <>
+      <PublicHomePage />
+      <LandingWalletCheck />
+    </>
+  );
 }

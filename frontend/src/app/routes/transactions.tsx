@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { ExportTransactionsCsv } from '@/features/reports/components/ExportTransactionsCsv';
 import { useCostBasisStatus } from '@/features/status/api/useCostBasisStatus';
 import { useCalculating } from '@/features/transactions/api/useTransactions';
 import { TransactionsList } from '@/features/transactions/components/TransactionsList';
@@ -21,6 +22,7 @@ export default function TransactionsRoute() {
       query={query}
       page={page}
       calculating={calculating}
+      actions={<ExportTransactionsCsv query={query} />}
       onSearch={(q) => go(q, 1)}
       onPage={(nextPage) => go(query, nextPage)}
     />

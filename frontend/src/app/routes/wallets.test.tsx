@@ -26,6 +26,7 @@ function account(id: string, kind: number, name: string, overrides: Record<strin
     ],
     syncInfo: { isSyncing: false, willBeDeleted: false, isDisabled: false, lastSynced: null },
     integrationName: kind === 1 ? 'Kraken' : 'Cairn CSV',
+    isMining: false,
     ...overrides,
   };
 }
@@ -67,6 +68,7 @@ describe('Wallets page', () => {
     const recent = new Date(Date.now() - 2_000).toISOString();
     mockFetch({
       userInfo: () => me,
+      blockchainWallets: () => ({ wallets: pageOf([]) }),
       customWallets: () => ({ customWallets: pageOf([account('7', 3, 'Cold storage')]) }),
       exchanges: () => ({
         exchanges: pageOf([
@@ -92,6 +94,7 @@ describe('Wallets page', () => {
   it('offers Import file on a selected custom wallet', async () => {
     mockFetch({
       userInfo: () => me,
+      blockchainWallets: () => ({ wallets: pageOf([]) }),
       customWallets: () => ({ customWallets: pageOf([account('7', 3, 'Cold storage')]) }),
       exchanges: () => ({ exchanges: pageOf([]) }),
       transactions: () => ({ transactions: pageOf([]) }),
@@ -112,6 +115,7 @@ describe('Wallets page', () => {
         userInfo: () => me,
         appInfo: () => ({ appInfo: { maintenanceMode: false, maintenanceMessage: null, maxUploadBytes: 10_000_000 } }),
         integrations: () => ({ integrations: [KRAKEN_INTEGRATION] }),
+        blockchainWallets: () => ({ wallets: pageOf([]) }),
         customWallets: () => ({ customWallets: pageOf([]) }),
         exchanges: () => ({ exchanges: pageOf(exchanges) }),
         presignFileUpload: () => ({
@@ -135,6 +139,7 @@ describe('Wallets page', () => {
               numberIgnored: 0,
               numberSkipped: 0,
               numberUserDefinedTokens: 0,
+              numberForReview: 0,
               progress: 100,
               createdCustomWallet: created,
             },
@@ -160,5 +165,35 @@ describe('Wallets page', () => {
     expect(row).toHaveAttribute('data-syncing', 'true');
     const create = fetchMock.calls.find((call) => call.operationName === 'createCustomWallet');
     expect(create?.variables).toEqual({ customWalletInput: { walletName: 'Kraken', csvUrl: 's3://f', accountTypeSlug: 'kraken' } });
+  });
+
+  it('lists blockchain wallets with their balances (ETH2 as Staked ETH) and resyncs everything', async () => {
+    const fetchMock = mockFetch({
+      userInfo: () => me,
+      blockchainWallets: () => ({
+        wallets: pageOf([
+          account('9', 2, 'Staking', {
+            slug: 'ethereum',
+            integrationName: 'Ethereum',
+            address: '0x1111111111111111111111111111111111abcdef',
+            balances: [{ balance: '32', value: '64000', currency: { symbol: 'ETH2', name: 'Ethereum 2', type: 'CRYPTO_CURRENCY', uaid: 'crypto_eth2', priceUsd: '2000' } }],
+            isBalanceDifferenceSignificant: true,
+            reportedBalances: [{ balance: '33', calculatedBalance: '32', isBalanceDifferenceSignificant: true, currency: { symbol: 'ETH2', uaid: 'crypto_eth2' } }],
+          }),
+        ]),
+      }),
+      customWallets: () => ({ customWallets: pageOf([]) }),
+      exchanges: () => ({ exchanges: pageOf([]) }),
+      resyncAll: () => ({ resyncAll: { success: true, error: null, errorMessage: null } }),
+    });
+    renderWallets();
+    const row = await screen.findByTestId('blockchain-wallet-row');
+    expect(row).toHaveTextContent('Ethereum · 0x111…bcdef · 83 transactions');
+    expect(within(row).getByTestId('blockchain-wallet-balances')).toHaveTextContent('Staked ETH');
+    expect(within(row).getByTestId('blockchain-wallet-balances')).toHaveTextContent('32 Staked ETH');
+    expect(within(row).getByTestId('reported-balance-row')).toHaveTextContent('33 Staked ETH32 Staked ETHDiffers');
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByTestId('resync-all'));
+    expect(await screen.findByText('Syncing all your exchanges and wallets.')).toBeInTheDocument();
+    expect(fetchMock.operations()).toContain('resyncAll');
   });
 });

@@ -18,6 +18,15 @@ describe('file box state machine', () => {
     expect(canImport(state)).toBe(true);
   });
 
+  it('keeps why rows will be ignored once validated, and clears them with the file', () => {
+    const ignored = ['Rows 3, 4: the quantity is zero'];
+    let state = run([started, { type: 'uploaded', fileUrl: 'u' }, { type: 'validated', errors: [], ignored }]);
+    expect(state).toMatchObject({ status: 'validated', ignoredReasons: ignored });
+    expect(canImport(state)).toBe(true);
+    state = run([{ type: 'reset' }], state);
+    expect(state.ignoredReasons).toEqual([]);
+  });
+
   it('ends in error with validation errors and blocks import', () => {
     const state = run([started, { type: 'uploaded', fileUrl: 'u' }, { type: 'validated', errors: ['Row 2: bad date'] }]);
     expect(state.status).toBe('error');
@@ -73,6 +82,20 @@ describe('file box state machine', () => {
   it('can go back to validated when the wallet could not be created', () => {
     const state = run([started, { type: 'uploaded', fileUrl: 'u' }, { type: 'validated', errors: [] }, { type: 'importStarted' }, { type: 'importCancelled' }]);
     expect(state.status).toBe('validated');
+  });
+
+  it('keeps the columns of a file no format recognises, and imports it once its mapping is saved', () => {
+    const mappable = { columns: ['Time', 'Amount'], sampleRows: [['2024-01-01', '1']] };
+    const unknown = run([started, { type: 'uploaded', fileUrl: 'u' }, { type: 'validated', errors: ['not found'], mappable }]);
+    expect(unknown.status).toBe('error');
+    expect(unknown.mappable).toEqual(mappable);
+    expect(canImport(unknown)).toBe(false);
+    const mapped = fileBoxReducer(unknown, { type: 'mapped' });
+    expect(mapped.status).toBe('validated');
+    expect(mapped.validationErrors).toEqual([]);
+    expect(canImport(mapped)).toBe(true);
+    const broken = run([started, { type: 'uploaded', fileUrl: 'u' }, { type: 'validated', errors: ['Row 1: bad'] }, { type: 'mapped' }]);
+    expect(broken.status).toBe('error');
   });
 
   it('labels the import button Import, Uploading, Validating or Importing', () => {

@@ -14,6 +14,10 @@ export interface FileBoxState {
   fileUrl: string | null;
   progress: number;
   validationErrors: string[];
+  /** Why rows of a validated file will be ignored, one line per reason. */
+  ignoredReasons: string[];
+  /** Of a file no format recognises: its columns and first rows, to map them to the generic fields. */
+  mappable: MappableFile | null;
   error: string | null;
   errorDetail: string | null;
   /** The worker's check of the file, polled while validating (null when answered at once). */
@@ -22,13 +26,19 @@ export interface FileBoxState {
   importJobId: string | null;
 }
 
+export interface MappableFile {
+  columns: string[];
+  sampleRows: string[][];
+}
+
 export type FileBoxAction =
   | { type: 'reset' }
   | { type: 'rejected'; fileName: string; fileSize: number; error: string }
   | { type: 'uploadStarted'; fileName: string; fileSize: number }
   | { type: 'uploaded'; fileUrl: string }
   | { type: 'validationStarted'; jobId: string }
-  | { type: 'validated'; errors: string[] }
+  | { type: 'validated'; errors: string[]; ignored?: string[]; mappable?: MappableFile | null }
+  | { type: 'mapped' }
   | { type: 'failed'; error: string; detail?: string | null }
   | { type: 'importStarted' }
   | { type: 'importJobStarted'; jobId: string }
@@ -50,6 +60,8 @@ export const initialFileBoxState: FileBoxState = {
   fileUrl: null,
   progress: 0,
   validationErrors: [],
+  ignoredReasons: [],
+  mappable: null,
   error: null,
   errorDetail: null,
   validationJobId: null,
@@ -79,8 +91,12 @@ export function fileBoxReducer(state: FileBoxState, action: FileBoxAction): File
     case 'validated':
       if (state.status !== 'validating') return state;
       return action.errors.length
-        ? { ...state, status: 'error', validationErrors: action.errors, error: null }
-        : { ...state, status: 'validated', validationErrors: [] };
+        ? { ...state, status: 'error', validationErrors: action.errors, error: null, mappable: action.mappable ?? null }
+        : { ...state, status: 'validated', validationErrors: [], ignoredReasons: action.ignored ?? [] };
+    case 'mapped':
+      // The user's column mapping passed its check and is saved: the file imports with it.
+      if (state.status !== 'error' || state.mappable === null) return state;
+      return { ...state, status: 'validated', validationErrors: [], error: null };
     case 'failed':
       if (state.status === 'default') return state;
       return { ...state, status: 'error', error: action.error, errorDetail: action.detail ?? null };

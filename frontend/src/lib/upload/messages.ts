@@ -11,6 +11,8 @@ export const VALIDATE_FORMAT_ISSUE = "There was an issue while trying to validat
 export const IMPORT_DEFAULT_ERROR = 'There was an error while trying to import the CSV';
 export const CREATE_WALLET_ERROR = 'There was an issue while trying to upload your csv. Please try again';
 export const VALIDATION_ERRORS_LABEL = 'Validation errors';
+/** Not in the spec (issue 11): why rows of a file that passed the check will be ignored. */
+export const IGNORED_ROWS_LABEL = 'Rows that will be ignored';
 
 export const STATUS_TEXT = {
   uploading: 'Uploading file...',
@@ -41,6 +43,11 @@ export function importSkipped(skipped: number): string {
 
 export function importIgnored(ignored: number): string {
   return `Ignored ${ignored} crypto transaction(s) because they are missing data or are not supported.`;
+}
+
+/** Not in the spec: rows of a type the file's parser did not recognise (issue 11). */
+export function importForReview(count: number): string {
+  return `Imported ${count} transaction(s) of a type that was not recognised. Review them under Needs review: each says which type it was.`;
 }
 
 export function importUnidentifiedTokens(count: number): string {

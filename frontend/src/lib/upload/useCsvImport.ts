@@ -4,13 +4,14 @@ import { toast } from '@/components/toast/toastStore';
 import { notifyJobStarted } from '@/lib/events';
 import { UnauthorizedError } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
-import { fileBoxReducer, initialFileBoxState, PROGRESS_IMPORT_TICK_MS, type FileBoxState } from './fileBox';
-import { csvImportJobOptions, csvValidationJobOptions, startCsvValidation, type ImportJob } from './jobs';
+import { fileBoxReducer, initialFileBoxState, PROGRESS_IMPORT_TICK_MS, type FileBoxState, type MappableFile } from './fileBox';
+import { csvImportJobOptions, csvValidationJobOptions, startCsvValidation, type CsvValidation, type ImportJob } from './jobs';
 import {
   CREATE_WALLET_ERROR,
   DEFAULT_FILE_NAME,
   fileTooLarge,
   IMPORT_DEFAULT_ERROR,
+  importForReview,
   importIgnored,
   importSkipped,
   importSuccess,
@@ -41,6 +42,14 @@ export interface CsvImport {
   selectFile: (file: File) => void;
   removeFile: () => void;
   startImport: (start: StartImport) => Promise<void>;
+  /** The file's column mapping passed its check and is saved: it can be imported. */
+  acceptMapping: () => void;
+}
+
+/** The columns to map of a file no format recognises (none for any other answer). */
+function mappableFile(validation: CsvValidation): MappableFile | null {
+  const columns = validation.mappableColumns ?? [];
+  return columns.length ? { columns, sampleRows: validation.sampleRows ?? [] } : null;
 }
 
 /**
@@ -69,7 +78,9 @@ export function useCsvImport(options: CsvImportOptions): CsvImport {
 
   useEffect(() => {
     const validation = validationJob.data?.csvValidationJobStatus;
-    if (validation?.isStatusFinal) dispatch({ type: 'validated', errors: validation.csvValidationErrors });
+    if (validation?.isStatusFinal) {
+      dispatch({ type: 'validated', errors: validation.csvValidationErrors, ignored: validation.ignoredReasons, mappable: mappableFile(validation) });
+    }
     else if (validationJob.isError && !(validationJob.error instanceof UnauthorizedError)) {
       dispatch({ type: 'failed', error: VALIDATE_FORMAT_ISSUE });
     }
@@ -88,6 +99,7 @@ export function useCsvImport(options: CsvImportOptions): CsvImport {
         toast.success(importSuccess(job.numberImported, job.numberTotal));
         if (job.numberSkipped > 0) toast.info(importSkipped(job.numberSkipped), { duration: Infinity });
         if (job.numberIgnored > 0) toast.info(importIgnored(job.numberIgnored), { duration: Infinity });
+        if (job.numberForReview > 0) toast.info(importForReview(job.numberForReview), { duration: Infinity });
         if (job.numberUserDefinedTokens > 0) {
           toast.info(importUnidentifiedTokens(job.numberUserDefinedTokens), { duration: Infinity });
         }
@@ -155,7 +167,7 @@ export function useCsvImport(options: CsvImportOptions): CsvImport {
         }
         if (!current()) return;
         if (validation.isStatusFinal || validation.jobId === null) {
-          dispatch({ type: 'validated', errors: validation.csvValidationErrors });
+          dispatch({ type: 'validated', errors: validation.csvValidationErrors, ignored: validation.ignoredReasons, mappable: mappableFile(validation) });
         } else {
           dispatch({ type: 'validationStarted', jobId: validation.jobId });
         }
@@ -194,5 +206,7 @@ export function useCsvImport(options: CsvImportOptions): CsvImport {
     [state, queryClient],
   );
 
-  return { state, selectFile, removeFile, startImport };
+  const acceptMapping = useCallback(() => dispatch({ type: 'mapped' }), []);
+
+  return { state, selectFile, removeFile, startImport, acceptMapping };
 }

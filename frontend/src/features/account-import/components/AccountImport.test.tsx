@@ -22,6 +22,7 @@ function job(overrides: Record<string, unknown> = {}) {
       numberIgnored: 0,
       numberSkipped: 83,
       numberUserDefinedTokens: 0,
+      numberForReview: 0,
       progress: 100,
       createdCustomWallet: null,
       ...overrides,

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { FileBox } from '@/components/upload/FileBox';
 import { ImportButton } from '@/components/upload/ImportButton';
+import { IgnoredRows } from '@/components/upload/IgnoredRows';
 import { ValidationErrors } from '@/components/upload/ValidationErrors';
 import type { AccountDetail } from '@/lib/accounts/useAccount';
 import { useMaxUploadBytes } from '@/lib/appInfo';
@@ -77,6 +78,7 @@ export function ImportForm({ account, accountPath }: { account: AccountDetail; a
                   onRemove={removeFile}
                 />
                 <ValidationErrors errors={state.validationErrors} />
+                <IgnoredRows reasons={state.ignoredReasons} />
               </>
             )}
             <div className="form__actions">

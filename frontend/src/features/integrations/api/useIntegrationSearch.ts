@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DetectedCryptoNetworksDocument, IntegrationsDocument } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
-import { isGenericCsv, normalizeNetwork, sortByRank, withCsvLast, type Integration } from '@/features/integrations/utils/integration';
+import { normalizeNetwork } from '@/lib/networks';
+import { isGenericCsv, sortByRank, withCsvLast, type Integration } from '@/features/integrations/utils/integration';
 
 export function useAllIntegrations() {
   return useQuery({

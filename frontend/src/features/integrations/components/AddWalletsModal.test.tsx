@@ -45,13 +45,13 @@ function Search() {
 const APP_INFO = { appInfo: { maintenanceMode: false, maintenanceMessage: null, maxUploadBytes: 1000 } };
 
 /** The modal opened on the list of integrations, with the page's query string shown beside it. */
-function renderModal() {
+function renderModal(props: Partial<Parameters<typeof AddWalletsModal>[0]> = {}, route = '/wallets?add_integration=') {
   renderWithProviders(
     <>
-      <AddWalletsModal onImported={() => undefined} />
+      <AddWalletsModal onImported={() => undefined} {...props} />
       <Search />
     </>,
-    { route: '/wallets?add_integration=' },
+    { route },
   );
 }
 
@@ -80,7 +80,7 @@ describe('Add your wallets modal', () => {
     await user.click(screen.getByTestId('integration-card-coinbase'));
     expect(screen.getByTestId('search')).toHaveTextContent('?add_integration=coinbase_exchange');
     expect(await screen.findByRole('heading', { name: 'Add Coinbase' })).toBeInTheDocument();
-    // Automatic sync is not implemented yet: only the file tab, labelled Custom file (supports both).
+    // Without a sync form from the route: only the file tab, labelled Custom file (supports both).
     expect(screen.getByRole('tab', { name: 'Custom file' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Automatic sync' })).not.toBeInTheDocument();
 
@@ -117,5 +117,29 @@ describe('Add your wallets modal', () => {
     expect(await screen.findByRole('heading', { name: 'Import transactions from CSV' })).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('t=csv');
     expect(screen.getByTestId('csv-file-input')).toBeInTheDocument();
+  });
+
+  it("shows the route's sync form under Automatic sync; linking closes the modal", async () => {
+    mockFetch({ integrations: () => ({ integrations: ALL }), appInfo: () => APP_INFO });
+    const onImported = vi.fn();
+    renderModal(
+      {
+        onImported,
+        syncForm: (picked, onLinked) =>
+          picked.slug === 'kraken' ? (
+            <button type="button" onClick={onLinked}>
+              Link {picked.name}
+            </button>
+          ) : null,
+      },
+      '/wallets?add_integration=kraken_exchange',
+    );
+    expect(await screen.findByRole('tab', { name: 'Automatic sync', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Custom file' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Link Kraken' }));
+    expect(onImported).toHaveBeenCalledOnce();
+    const [account, search] = onImported.mock.calls[0] as [unknown, URLSearchParams];
+    expect(account).toBeNull();
+    expect(search.has('add_integration')).toBe(false);
   });
 });

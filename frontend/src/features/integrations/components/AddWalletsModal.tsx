@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { IntegrationIcon } from '@/components/IntegrationIcon';
 import { closeModal, openList, readModalSelection, selectGenericCsv, selectIntegration } from '@/lib/addWalletsModalUrl';
 import type { ImportedWallet } from '@/lib/upload/jobs';
 import { useAllIntegrations } from '@/features/integrations/api/useIntegrationSearch';
-import { genericCsvIntegration, isGenericCsv } from '@/features/integrations/utils/integration';
+import { genericCsvIntegration, isGenericCsv, type Integration } from '@/features/integrations/utils/integration';
 import { IntegrationDetail } from './IntegrationDetail';
 import { IntegrationPicker } from './IntegrationPicker';
 import '@/components/dialog/dialog.css';
@@ -22,8 +23,17 @@ function useSelectedIntegration(slug: string | null, category: string | null) {
   return { integration: match, loading: all.isPending };
 }
 
+/** The Automatic sync form the route gives an integration (null: none); onLinked closes the modal. */
+export type SyncForm = (integration: Integration, onLinked: () => void) => ReactNode | null;
+
 /** The Add-your-wallets modal (spec 000 §2), state mirrored in the URL. */
-export function AddWalletsModal({ onImported }: { onImported: (wallet: ImportedWallet | null, search: URLSearchParams) => void }) {
+export function AddWalletsModal({
+  onImported,
+  syncForm,
+}: {
+  onImported: (wallet: ImportedWallet | null, search: URLSearchParams) => void;
+  syncForm?: SyncForm;
+}) {
   const [params, setParams] = useSearchParams();
   const selection = readModalSelection(params);
   const { integration, loading } = useSelectedIntegration(selection.slug, selection.category);
@@ -75,6 +85,7 @@ export function AddWalletsModal({ onImported }: { onImported: (wallet: ImportedW
                 tab={selection.csvTab ? 'csv' : 'sync'}
                 onTabChange={(tab) => setParams(selectIntegration(params, integration.slug, integration.category, tab === 'csv'))}
                 onImported={(wallet) => onImported(wallet, closeModal(params))}
+                syncForm={syncForm?.(integration, () => onImported(null, closeModal(params))) ?? null}
               />
             ) : (
               <div className="empty-state">

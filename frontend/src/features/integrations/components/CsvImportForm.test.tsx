@@ -45,6 +45,7 @@ function job(overrides: Record<string, unknown> = {}) {
       numberIgnored: 1,
       numberSkipped: 0,
       numberUserDefinedTokens: 2,
+      numberForReview: 1,
       progress: 100,
       createdCustomWallet: null,
       ...overrides,
@@ -129,10 +130,11 @@ describe('CsvImportForm', () => {
     await act(() => vi.advanceTimersByTimeAsync(2_100));
     await waitFor(() => expect(onImported).toHaveBeenCalledTimes(1));
     const toasts = screen.getAllByTestId('toast');
-    expect(toasts.map((t) => t.getAttribute('data-variant'))).toEqual(['success', 'info', 'info']);
+    expect(toasts.map((t) => t.getAttribute('data-variant'))).toEqual(['success', 'info', 'info', 'info']);
     expect(toasts[0]).toHaveTextContent('Successfully imported 3 out of 4 crypto transactions.');
     expect(toasts[1]).toHaveTextContent('Ignored 1 crypto transaction(s) because they are missing data or are not supported.');
-    expect(toasts[2]).toHaveTextContent("2 token(s) could not be identified and were imported as custom currencies.");
+    expect(toasts[2]).toHaveTextContent('Imported 1 transaction(s) of a type that was not recognised.');
+    expect(toasts[3]).toHaveTextContent("2 token(s) could not be identified and were imported as custom currencies.");
     expect(polls).toBe(2);
   });
 
@@ -296,6 +298,27 @@ describe('CsvImportForm', () => {
     expect(screen.queryByText('File has been validated')).not.toBeInTheDocument();
     expect(screen.getByTestId('csv-file-box')).toHaveAttribute('data-state', 'default');
     expect(screen.getByTestId('csv-import-button')).toBeDisabled();
+  });
+
+  it('lists why rows will be ignored once the file is validated, and still imports', async () => {
+    const ignoredReasons = ['Row 1: the buy is Pending, not completed'];
+    mockFetch(
+      {
+        appInfo: () => appInfo(),
+        presignFileUpload: () => presignOk(),
+        csvValidation: () => validationStarted(),
+        csvValidationJobStatus: () => ({ csvValidationJobStatus: csvCheck({ numberTotal: 1, numberIgnored: 1, ignoredReasons }) }),
+      },
+      () => new Response(null, { status: 204 }),
+    );
+    const { user } = setup();
+    await user.upload(screen.getByTestId('csv-file-input'), csvFile());
+    await act(() => vi.advanceTimersByTimeAsync(1_100));
+    expect(await screen.findByText('File has been validated')).toBeInTheDocument();
+    const ignored = screen.getByTestId('csv-ignored-rows');
+    expect(ignored).toHaveTextContent('Rows that will be ignored');
+    expect(within(ignored).getAllByRole('listitem').map((item) => item.textContent)).toEqual(ignoredReasons);
+    expect(screen.getByTestId('csv-import-button')).toBeEnabled();
   });
 
   it('requires a wallet name and a file', async () => {

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '@/components/FieldError';
 import { FileBox } from '@/components/upload/FileBox';
 import { ImportButton } from '@/components/upload/ImportButton';
+import { IgnoredRows } from '@/components/upload/IgnoredRows';
 import { ValidationErrors } from '@/components/upload/ValidationErrors';
 import { useMaxUploadBytes } from '@/lib/appInfo';
 import { canImport } from '@/lib/upload/fileBox';
@@ -9,6 +10,7 @@ import type { ImportedWallet } from '@/lib/upload/jobs';
 import { FILE_REQUIRED, WALLET_NAME_REQUIRED } from '@/lib/upload/messages';
 import { useCsvImport } from '@/lib/upload/useCsvImport';
 import { createCustomWallet } from '@/features/integrations/api/createCustomWallet';
+import { ColumnMappingStep } from '@/features/integrations/components/ColumnMappingStep';
 
 export interface CsvImportFormProps {
   /** Integration slug sent as accountTypeSlug. */
@@ -22,7 +24,7 @@ export interface CsvImportFormProps {
 
 export function CsvImportForm({ accountTypeSlug, defaultWalletName, isGeneric, acceptedFormats, onImported }: CsvImportFormProps) {
   const maxUploadBytes = useMaxUploadBytes();
-  const { state, selectFile, removeFile, startImport } = useCsvImport({
+  const { state, selectFile, removeFile, startImport, acceptMapping } = useCsvImport({
     accountTypeSlug,
     isGeneric,
     acceptedFormats,
@@ -90,6 +92,10 @@ export function CsvImportForm({ accountTypeSlug, defaultWalletName, isGeneric, a
       <FieldError id={`${id}-file-error`} message={fileError} />
 
       <ValidationErrors errors={state.validationErrors} />
+      <IgnoredRows reasons={state.ignoredReasons} />
+      {state.mappable && state.fileUrl ? (
+        <ColumnMappingStep key={state.fileUrl} fileUrl={state.fileUrl} mappable={state.mappable} onAccepted={acceptMapping} />
+      ) : null}
 
       <div className="form__actions">
         <ImportButton state={state} testId="csv-import-button" />

@@ -1,9 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import type { ReactNode } from 'react';
 import type { ImportedWallet } from '@/lib/upload/jobs';
 import {
   acceptedFormats,
   csvTabLabel,
-  isAutomaticSyncAvailable,
   isGenericCsv,
   isGenericImport,
   supportsAutomaticSync,
@@ -24,11 +24,14 @@ export function IntegrationDetail({
   tab,
   onTabChange,
   onImported,
+  syncForm,
 }: {
   integration: Integration;
   tab: 'sync' | 'csv';
   onTabChange: (tab: 'sync' | 'csv') => void;
   onImported: (wallet: ImportedWallet | null) => void;
+  /** The Automatic sync tab's form, from the route (null: the integration has none). */
+  syncForm: ReactNode | null;
 }) {
   const form = (
     <CsvImportForm
@@ -62,7 +65,7 @@ export function IntegrationDetail({
     );
   }
 
-  const showSync = isAutomaticSyncAvailable(integration);
+  const showSync = supportsAutomaticSync(integration) && syncForm !== null;
   const activeTab = showSync ? tab : 'csv';
   const fileHelp = instructionText(integration.instructions, 'file-importer');
 
@@ -88,6 +91,11 @@ export function IntegrationDetail({
             {csvTabLabel(integration)}
           </Tabs.Trigger>
         </Tabs.List>
+        {showSync ? (
+          <Tabs.Content className="tabs__content" value="sync">
+            {syncForm}
+          </Tabs.Content>
+        ) : null}
         <Tabs.Content className="tabs__content" value="csv">
           {fileHelp && supportsOwnFile(integration) ? <p className="integration-detail__help">{fileHelp}</p> : null}
           {form}

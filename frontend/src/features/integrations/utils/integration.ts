@@ -16,12 +16,6 @@ export const SYNC_METHODS = {
   AUTOMATIC_AND_FILE: 'Automatic sync and custom file',
 } as const;
 
-/**
- * Automatic sync (API keys, addresses, xpubs, redirects) has no backend mutation yet, so its
- * tab is hidden rather than faked. Flip per form id when the server gains the mutation.
- */
-export const AUTOMATIC_SYNC_AVAILABLE: ReadonlySet<string> = new Set<string>();
-
 export const GENERIC_CSV_INTEGRATION: Integration = {
   slug: GENERIC_CSV_SLUG,
   name: BRANDED_CSV_NAME,
@@ -69,15 +63,6 @@ export function isGenericImport(integration: Integration): boolean {
 export function acceptedFormats(integration: Integration): string[] {
   const formats = integration.info.supportedFileFormats;
   return formats.length ? formats : [...DEFAULT_FILE_FORMATS];
-}
-
-export function isAutomaticSyncAvailable(integration: Integration): boolean {
-  return supportsAutomaticSync(integration) && integration.formId !== null && AUTOMATIC_SYNC_AVAILABLE.has(integration.formId);
-}
-
-/** Chain names as the API expects them: lowercased, runs of non-word characters → hyphens. */
-export function normalizeNetwork(name: string | null | undefined): string {
-  return (name ?? '').toLowerCase().replace(/\W+/g, '-').replace(/^-+|-+$/g, '');
 }
 
 /** Ordered by rank (lowest first; a wallet-connect integration defaults to -1000), name breaks ties. */

@@ -24,9 +24,10 @@ const disposed = {
   rule: null,
   callout: null,
 };
-const step = (lotId: string, accountName: string, at: string) => ({
+const step = (lotId: string, accountName: string, at: string, asset = 'ETH') => ({
   lotId,
   flowId: lotId.split('>').at(-1),
+  asset,
   transactionId: `tx-${lotId}`,
   at,
   accountId: accountName,
@@ -60,6 +61,33 @@ describe('Lot proof', () => {
     expect(screen.getByTestId('proof-gain')).toHaveTextContent('+$1,500.00');
     expect(screen.getByTestId('proof-rule')).toHaveTextContent('First in, first out (FIFO), among the lots held in the same wallet');
     expect(fetchMock.calls[0].variables).toEqual({ flowId: '30:0', disposedLotId: '77' });
+  });
+
+  it('shows a conversion that was no disposal as a step of its own, in the asset it became', async () => {
+    mockFetch({
+      lotProof: () => ({
+        me: { baseCurrency: 'USD' },
+        lotProof: {
+          method: 'FIFO',
+          scope: 'UNIVERSAL',
+          disposalAccountName: 'Main wallet',
+          disposed: { ...disposed, asset: 'WETH' },
+          steps: [
+            step('10:1', 'Main wallet', '2022-01-01T10:00:00+00:00'),
+            step('10:1>21:1', 'Main wallet', '2022-02-01T10:05:00+00:00', 'WETH'),
+          ],
+        },
+      }),
+    });
+    renderWithProviders(<LotProof flowId="30:0" disposedLotId="77" />);
+    const steps = await screen.findAllByTestId('proof-step');
+    expect(steps.map((item) => within(item).getByRole('paragraph').textContent)).toEqual([
+      'Acquired in Main wallet',
+      'Converted to WETH in Main wallet',
+    ]);
+    expect(steps[0]).toHaveTextContent('1 ETH');
+    expect(steps[1]).toHaveTextContent('1 WETH');
+    expect(steps[1]).toHaveTextContent('Carried over from');
   });
 
   it('says the slice was not found when it is not the user’s', async () => {

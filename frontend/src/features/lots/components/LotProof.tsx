@@ -7,7 +7,8 @@ import './lots.css';
 
 /**
  * /lot-proof/{flowId}/{disposedLotId}: one disposed slice traced from the acquisition through every
- * transfer to the disposal, with the rule the calculation applied.
+ * transfer and conversion (a wrap, liquid stake or liquidity move that was no disposal) to the disposal,
+ * with the rule the calculation applied.
  */
 export function LotProof({ flowId, disposedLotId }: { flowId: string; disposedLotId: string }) {
   const query = useLotProof(flowId, disposedLotId);
@@ -53,13 +54,13 @@ export function LotProof({ flowId, disposedLotId }: { flowId: string; disposedLo
           {steps.map((step, index) => (
             <li key={step.lotId} className="proof__step" data-testid="proof-step">
               <p className="proof__title">
-                {index === 0 ? `Acquired in ${step.accountName}` : `Transferred to ${step.accountName}`}
+                {stepTitle(step, steps[index - 1])}
               </p>
               <dl className="proof__facts">
                 <dt>When</dt>
                 <dd>{formatDateTime(step.at)}</dd>
                 <dt>Lot size</dt>
-                <dd>{formatCrypto(step.quantity, disposed.asset, { precise: true })}</dd>
+                <dd>{formatCrypto(step.quantity, step.asset, { precise: true })}</dd>
                 <dt>Lot’s cost basis</dt>
                 <dd>{formatFiat(step.costBasis, currency)}</dd>
                 {index > 0 ? (
@@ -112,4 +113,13 @@ export function LotProof({ flowId, disposedLotId }: { flowId: string; disposedLo
       </section>
     </div>
   );
+}
+
+type Step = { asset: string; accountName: string };
+
+/** What a step of the chain did: the acquisition, a transfer, or a conversion that carried the lot into another asset. */
+function stepTitle(step: Step, before: Step | undefined): string {
+  if (!before) return `Acquired in ${step.accountName}`;
+  if (step.asset !== before.asset) return `Converted to ${step.asset} in ${step.accountName}`;
+  return `Transferred to ${step.accountName}`;
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { DurationPicker } from '@/components/DurationPicker';
 import { Gain } from '@/components/Gain';
 import type { PerformanceDuration } from '@/gql/graphql';
 import { formatDate, formatFiat, formatPercent } from '@/lib/format';
 import { usePerformanceHistory, usePortfolioSummary } from '@/features/portfolio/api/usePortfolio';
-import { DURATIONS, isStale } from '@/features/portfolio/utils/durations';
+import { isStale } from '@/features/portfolio/utils/durations';
 import { AllocationChart } from './AllocationChart';
 import { HoldingsTable } from './HoldingsTable';
 import { ValueChart } from './ValueChart';
@@ -43,20 +44,7 @@ export function PortfolioHome() {
           <h2 id="value-title" className="card__title">
             Value
           </h2>
-          <div className="segmented" role="group" aria-label="Period">
-            {DURATIONS.map((option) => (
-              <button
-                key={option.duration}
-                type="button"
-                className="segmented__option"
-                aria-pressed={option.duration === duration}
-                aria-label={option.name}
-                onClick={() => setDuration(option.duration)}
-              >
-                {option.label}
-              </button>
-            ))}
-          </div>
+          <DurationPicker value={duration} onChange={setDuration} />
         </div>
         {history.data ? (
           <ValueChart points={history.data.performanceHistory.points} currency={history.data.performanceHistory.baseCurrency} />

@@ -6,13 +6,17 @@ import { useSettingChange, useUserSettings } from '@/features/settings/api/useSe
 import { METHODS, methodLabel } from '@/features/settings/utils/options';
 import './settings.css';
 
-/** /cost-basis-method-calendar: the method timeline, each period running until the next one starts. */
+/**
+ * /cost-basis-method-calendar: the method timeline. Each period runs until its end date (exclusive) or,
+ * without one, until the next period starts; after an end the default method applies again.
+ */
 export function MethodCalendar() {
   const settings = useUserSettings().data?.userSettings;
   const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
   const [method, setMethod] = useState<CostBasisMethod>('FIFO');
   const add = useSettingChange(
-    async (variables: { startDate: string; method: CostBasisMethod }) =>
+    async (variables: { startDate: string; endDate: string | null; method: CostBasisMethod }) =>
       (await request(AddCostBasisMethodPeriodDocument, variables)).addCostBasisMethodPeriod,
     { recalculates: true },
   );
@@ -28,7 +32,8 @@ export function MethodCalendar() {
         <div>
           <h1 className="page__title">Cost-basis method</h1>
           <p className="page__subtitle">
-            Before the first period, and without periods, {methodLabel(settings.costBasisMethod)} applies.
+            Without periods, and from a period&apos;s end until the next period starts, {methodLabel(settings.costBasisMethod)}{' '}
+            applies. Before the first period, that period&apos;s method applies.
           </p>
         </div>
       </header>
@@ -56,9 +61,20 @@ export function MethodCalendar() {
               {periods.map((period, index) => (
                 <tr key={period.startDate}>
                   <td>{formatDate(period.startDate)}</td>
-                  <td>{index + 1 < periods.length ? formatDate(periods[index + 1].startDate) : 'Today'}</td>
+                  <td>{until(period.endDate, periods[index + 1]?.startDate)}</td>
                   <td>{methodLabel(period.method)}</td>
-                  <td>
+                  <td className="settings__actions">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        setStartDate(period.startDate);
+                        setEndDate(period.endDate ?? '');
+                        setMethod(period.method);
+                      }}
+                    >
+                      Edit
+                    </button>
                     <button type="button" className="link-button" onClick={() => remove.mutate(period.startDate)}>
                       Remove
                     </button>
@@ -72,12 +88,16 @@ export function MethodCalendar() {
           className="settings__inline card--padded"
           onSubmit={(event) => {
             event.preventDefault();
-            if (startDate) add.mutate({ startDate, method });
+            if (startDate) add.mutate({ startDate, endDate: endDate || null, method });
           }}
         >
           <label className="field">
             <span className="field__label">Start date</span>
             <input className="input" type="date" required value={startDate} onChange={(event) => setStartDate(event.target.value)} />
+          </label>
+          <label className="field">
+            <span className="field__label">End date (optional)</span>
+            <input className="input" type="date" min={startDate || undefined} value={endDate} onChange={(event) => setEndDate(event.target.value)} />
           </label>
           <label className="field">
             <span className="field__label">Method</span>
@@ -90,10 +110,16 @@ export function MethodCalendar() {
             </select>
           </label>
           <button type="submit" className="button button--primary" disabled={!startDate || add.isPending}>
-            Add period
+            {periods.some((period) => period.startDate === startDate) ? 'Save period' : 'Add period'}
           </button>
         </form>
       </section>
     </div>
   );
+}
+
+/** Where a period stops: its end date (the first day it no longer applies), else the next period's start. */
+function until(endDate: string | null, nextStart: string | undefined): string {
+  if (endDate) return formatDate(endDate);
+  return nextStart ? formatDate(nextStart) : 'Today';
 }

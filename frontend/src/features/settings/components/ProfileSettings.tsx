@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   UpdateBaseCurrencyDocument,
   UpdateThemeDocument,
@@ -13,8 +14,9 @@ const THEMES: readonly { value: Theme; label: string }[] = [
   { value: 'SYSTEM', label: 'System' },
 ];
 
-/** /user/profile: base currency and theme, neither of which needs a recalculation. */
-export function ProfileSettings() {
+/** /user/profile: base currency and theme, neither of which needs a recalculation; `children` are the
+ * sections other features add to the page. */
+export function ProfileSettings({ children }: { children?: ReactNode }) {
   const settings = useUserSettings().data?.userSettings;
   const currency = useSettingChange(
     async (baseCurrency: string) => (await request(UpdateBaseCurrencyDocument, { baseCurrency })).updateBaseCurrency,
@@ -65,6 +67,7 @@ export function ProfileSettings() {
           ))}
         </fieldset>
       </section>
+      {children}
     </div>
   );
 }

@@ -14,14 +14,18 @@ function settings(overrides: Record<string, unknown> = {}) {
       country: 'US',
       costBasisMethod: 'FIFO',
       costBasisTimeline: [
-        { startDate: '2021-01-01', method: 'HIFO' },
-        { startDate: '2023-01-01', method: 'FIFO' },
+        { startDate: '2021-01-01', endDate: null, method: 'HIFO' },
+        { startDate: '2023-01-01', endDate: null, method: 'FIFO' },
       ],
       allocationScope: 'WALLET',
       universalAllowed: false,
       taxStartMonth: 1,
       taxStartDay: 1,
       selectedTheme: 'LIGHT',
+      taxability: [
+        { category: 'LENDING', taxable: true, isDefault: true },
+        { category: 'STAKING_REWARDS', taxable: false, isDefault: false },
+      ],
       ...overrides,
     },
   };
@@ -55,9 +59,63 @@ describe('Tax settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save country' }));
     expect(await screen.findByText('Choose a country by its two-letter code.')).toBeInTheDocument();
   });
+
+  it('offers the wrapping, liquid staking and liquidity settings, each saved with a recalculation', async () => {
+    const fetchMock = mockFetch({
+      userSettings: () =>
+        settings({
+          taxability: ['LENDING', 'LIQUID_STAKING', 'LIQUIDITY', 'STAKING_REWARDS', 'WRAPPING'].map((category) => ({
+            category,
+            taxable: category !== 'LIQUIDITY',
+            isDefault: category !== 'LIQUIDITY',
+          })),
+        }),
+      updateTaxabilitySetting: () => ({ updateTaxabilitySetting: ok }),
+    });
+    renderWithProviders(<TaxSettings />);
+    const wrapping = await screen.findByRole('checkbox', { name: 'Wrapping is taxable' });
+    expect(wrapping).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Liquid staking is taxable' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Liquidity is taxable' })).not.toBeChecked();
+    expect(screen.getByText(/wrapping and unwrapping \(ETH for WETH\) are not disposals/)).toBeInTheDocument();
+    await userEvent.setup().click(wrapping);
+    expect(await screen.findByText('Settings saved. Recalculating your taxes...')).toBeInTheDocument();
+    expect(fetchMock.calls.find((call) => call.operationName === 'updateTaxabilitySetting')?.variables).toEqual({
+      category: 'WRAPPING',
+      taxable: false,
+    });
+  });
+
+  it('turns a taxability setting off with a recalculation, and takes one back to the default', async () => {
+    const fetchMock = mockFetch({
+      userSettings: () => settings(),
+      updateTaxabilitySetting: () => ({ updateTaxabilitySetting: ok }),
+      deleteTaxabilitySetting: () => ({ deleteTaxabilitySetting: ok }),
+    });
+    renderWithProviders(<TaxSettings />);
+    const user = userEvent.setup();
+    const lending = await screen.findByRole('checkbox', { name: 'Lending is taxable' });
+    expect(lending).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Staking rewards are taxable income' })).not.toBeChecked();
+    // only a setting the user changed offers the default back
+    expect(screen.getAllByRole('button', { name: 'Use the default' })).toHaveLength(1);
+    await user.click(lending);
+    expect(await screen.findByText('Settings saved. Recalculating your taxes...')).toBeInTheDocument();
+    expect(fetchMock.calls.find((call) => call.operationName === 'updateTaxabilitySetting')?.variables).toEqual({
+      category: 'LENDING',
+      taxable: false,
+    });
+    await user.click(screen.getByRole('button', { name: 'Use the default' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.calls.find((call) => call.operationName === 'deleteTaxabilitySetting')?.variables).toEqual({
+        category: 'STAKING_REWARDS',
+      }),
+    );
+  });
 });
 
 describe('Method timeline', () => {
+  beforeEach(() => toast.clear());
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows each period until the next starts, and removes one', async () => {
@@ -73,6 +131,54 @@ describe('Method timeline', () => {
     await screen.findByText('Settings saved. Recalculating your taxes...');
     expect(fetchMock.calls.find((call) => call.operationName === 'deleteCostBasisMethodPeriod')?.variables).toEqual({
       startDate: '2021-01-01',
+    });
+  });
+
+  it('shows a period until its end date, and edits its end', async () => {
+    const fetchMock = mockFetch({
+      userSettings: () =>
+        settings({
+          costBasisTimeline: [
+            { startDate: '2021-01-01', endDate: '2022-01-01', method: 'HIFO' },
+            { startDate: '2023-01-01', endDate: null, method: 'LIFO' },
+          ],
+        }),
+      addCostBasisMethodPeriod: () => ({ addCostBasisMethodPeriod: ok }),
+    });
+    renderWithProviders(<MethodCalendar />);
+    const rows = await screen.findAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Jan 1, 2021Jan 1, 2022Highest in, first out (HIFO)');
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Edit' })[0]);
+    expect(screen.getByLabelText('Start date')).toHaveValue('2021-01-01');
+    const end = screen.getByLabelText('End date (optional)');
+    expect(end).toHaveValue('2022-01-01');
+    await user.clear(end);
+    await user.type(end, '2022-07-01');
+    await user.click(screen.getByRole('button', { name: 'Save period' }));
+    await screen.findByText('Settings saved. Recalculating your taxes...');
+    expect(fetchMock.calls.find((call) => call.operationName === 'addCostBasisMethodPeriod')?.variables).toEqual({
+      startDate: '2021-01-01',
+      endDate: '2022-07-01',
+      method: 'HIFO',
+    });
+  });
+
+  it('adds an open-ended period without an end date', async () => {
+    const fetchMock = mockFetch({
+      userSettings: () => settings({ costBasisTimeline: [] }),
+      addCostBasisMethodPeriod: () => ({ addCostBasisMethodPeriod: ok }),
+    });
+    renderWithProviders(<MethodCalendar />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Start date'), '2024-01-01');
+    await user.selectOptions(screen.getByLabelText('Method'), 'LIFO');
+    await user.click(screen.getByRole('button', { name: 'Add period' }));
+    await screen.findByText('Settings saved. Recalculating your taxes...');
+    expect(fetchMock.calls.find((call) => call.operationName === 'addCostBasisMethodPeriod')?.variables).toEqual({
+      startDate: '2024-01-01',
+      endDate: null,
+      method: 'LIFO',
     });
   });
 });

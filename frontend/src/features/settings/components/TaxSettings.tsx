@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
+  DeleteTaxabilitySettingDocument,
   UpdateCostBasisMethodDocument,
   UpdateCountryDocument,
   UpdateLotAllocationDocument,
+  UpdateTaxabilitySettingDocument,
   UpdateTaxYearStartDocument,
   type AllocationScope,
   type CostBasisMethod,
+  type TaxabilityCategory,
 } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
 import { useSettingChange, useUserSettings } from '@/features/settings/api/useSettings';
-import { METHODS, MONTHS } from '@/features/settings/utils/options';
+import { METHODS, MONTHS, TAXABILITY } from '@/features/settings/utils/options';
 import './settings.css';
 
-/** /user/profile/tax (labelled Account): country, method, scope and tax-year start. */
+/** /user/profile/tax (labelled Account): country, method, scope, tax-year start and taxability. */
 export function TaxSettings() {
   const settings = useUserSettings().data?.userSettings;
   const [country, setCountry] = useState<string | null>(null);
@@ -32,6 +35,15 @@ export function TaxSettings() {
   const taxYearStart = useSettingChange(
     async ({ month, day }: { month: number; day: number }) => (await request(UpdateTaxYearStartDocument, { month, day })).updateTaxYearStart,
     { recalculates: false },
+  );
+  const taxability = useSettingChange(
+    async ({ category, taxable }: { category: TaxabilityCategory; taxable: boolean }) =>
+      (await request(UpdateTaxabilitySettingDocument, { category, taxable })).updateTaxabilitySetting,
+    { recalculates: true },
+  );
+  const defaultTaxability = useSettingChange(
+    async (category: TaxabilityCategory) => (await request(DeleteTaxabilitySettingDocument, { category })).deleteTaxabilitySetting,
+    { recalculates: true },
   );
   if (!settings) return null;
   return (
@@ -128,6 +140,28 @@ export function TaxSettings() {
             value={settings.taxStartDay}
             onChange={(event) => taxYearStart.mutate({ month: settings.taxStartMonth, day: Number(event.target.value) })}
           />
+        </fieldset>
+        <fieldset className="choice-list">
+          <legend className="field__label">Taxability</legend>
+          {settings.taxability.map((setting) => (
+            <div key={setting.category} className="settings__taxability">
+              <label className="choice">
+                <input
+                  type="checkbox"
+                  checked={setting.taxable}
+                  disabled={taxability.isPending || defaultTaxability.isPending}
+                  onChange={(event) => taxability.mutate({ category: setting.category, taxable: event.target.checked })}
+                />
+                {TAXABILITY[setting.category].label}
+              </label>
+              {setting.isDefault ? null : (
+                <button type="button" className="link-button" onClick={() => defaultTaxability.mutate(setting.category)}>
+                  Use the default
+                </button>
+              )}
+              <span className="field__hint">{TAXABILITY[setting.category].off}</span>
+            </div>
+          ))}
         </fieldset>
       </section>
     </div>

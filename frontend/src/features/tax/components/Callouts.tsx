@@ -14,10 +14,28 @@ const CALLOUTS = [
     text: 'More was sold or sent than these wallets held: the missing part counts with a cost basis of zero. Import the wallet or purchase it came from.',
   },
   {
+    type: 'MISSING_BALANCE',
+    count: (counts: Counts) => counts.missingBalance,
+    title: 'Missing balance',
+    text: 'A wallet sent or sold more than it held at the time. Import its earlier history, or the transfer that funded it.',
+  },
+  {
     type: 'MISSING_PRICE_HISTORY',
     count: (counts: Counts) => counts.missingPriceHistory,
     title: 'Missing prices',
     text: 'No price was found for an asset on the day of these transactions, so they count at a value of zero. Enter their value.',
+  },
+  {
+    type: 'UNBALANCED_TRANSACTION',
+    count: (counts: Counts) => counts.unbalancedTransaction,
+    title: 'Unbalanced transactions',
+    text: 'A trade with only one side, or a transfer between your wallets without its other leg. Add what is missing or link the transfer.',
+  },
+  {
+    type: 'VALUE_OUT_OF_BOUNDS',
+    count: (counts: Counts) => counts.valueOutOfBounds,
+    title: 'Unlikely values',
+    text: "The value entered is over 10 times, or under a tenth of, the asset's price that day. Check the amounts, or set the cost basis or proceeds.",
   },
 ] as const;
 

@@ -1,19 +1,27 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import type { TaskStatus } from '@/gql/graphql';
 import { Gain } from '@/components/Gain';
 import { formatCount, formatFiat } from '@/lib/format';
 import { useTaxYear } from '@/features/tax/api/useTaxYear';
-import { DISPOSAL_LABELS, incomeLabel, isSale } from '@/features/tax/utils/taxYear';
+import { DISPOSAL_LABELS, calloutTotal, incomeLabel, isSale } from '@/features/tax/utils/taxYear';
 import { Callouts } from './Callouts';
 import { RecalculateButton } from './RecalculateButton';
+import { Tasks } from './Tasks';
+import { TaxReadinessSheet } from './TaxReadinessSheet';
 import './tax.css';
 
 /** The years the selector offers: the last six up to the current one. */
 const YEARS_SHOWN = 6;
 
-/** /tax and /tax/{taxYear}: the year's gains, income, other disposals and callouts, from the last run. */
-export function TaxYearPage({ taxYear }: { taxYear: number }) {
-  const query = useTaxYear(taxYear);
+/**
+ * /tax and /tax/{taxYear}: the year's gains, income, other disposals and callouts, from the last run, the
+ * user's tasks and the tax-readiness sheet; `actions` are the route's buttons beside Recalculate.
+ */
+export function TaxYearPage({ taxYear, actions }: { taxYear: number; actions?: ReactNode }) {
+  const [taskStatus, setTaskStatus] = useState<TaskStatus>('TO_DO');
+  const [readinessOpen, setReadinessOpen] = useState(false);
+  const query = useTaxYear(taxYear, taskStatus);
   const thisYear = new Date().getUTCFullYear();
   const years = Array.from({ length: YEARS_SHOWN }, (_, index) => thisYear - index);
   const summary = query.data?.taxSummary;
@@ -33,12 +41,19 @@ export function TaxYearPage({ taxYear }: { taxYear: number }) {
             ))}
           </nav>
         </div>
-        <RecalculateButton />
+        <div className="tax-year__actions">
+          <button type="button" className="button" onClick={() => setReadinessOpen(true)}>
+            Tax readiness
+          </button>
+          {actions}
+          <RecalculateButton />
+        </div>
       </header>
       {query.isError ? <p className="notice notice--warning">The tax year could not be loaded. Please try again.</p> : null}
       {summary ? (
         <>
           <Callouts counts={summary.calloutCounts} taxYear={taxYear} />
+          {query.data ? <Tasks tasks={query.data.tasksByType.tasks} status={taskStatus} onStatus={setTaskStatus} /> : null}
           <section className="card card--padded" aria-labelledby="gains-title">
             <h2 id="gains-title" className="card__title">
               Capital gains
@@ -134,8 +149,24 @@ export function TaxYearPage({ taxYear }: { taxYear: number }) {
           </p>
         </>
       ) : null}
+      {readinessOpen && summary && query.data ? (
+        <TaxReadinessSheet
+          taxYear={taxYear}
+          counts={{
+            errorsCount: calloutTotal(summary.calloutCounts),
+            syncIssuesCount: query.data.tasksByType.syncIssues,
+            walletsCount: walletsOf(query.data.me?.stats),
+            transactionCount: summary.transactionCount,
+          }}
+          onClose={() => setReadinessOpen(false)}
+        />
+      ) : null}
     </div>
   );
+}
+
+function walletsOf(stats: { numberOfExchanges: number; numberOfLocalWallets: number; numberOfCustomWallets: number } | undefined) {
+  return stats ? stats.numberOfExchanges + stats.numberOfLocalWallets + stats.numberOfCustomWallets : 0;
 }
 
 function Figure({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {

@@ -1,6 +1,10 @@
+import type { CalloutCounts } from '@/gql/graphql';
+
 /** Spec 001 §8, tax recalculation. */
 export const RECALCULATION_SUCCESS_MESSAGE = 'Recalculating your taxes...';
 export const RECALCULATION_FAILURE_MESSAGE = 'There was an error while trying to request the recalculation. Please try again later.';
+/** Not in the spec's catalogue: a task's status could not be changed. */
+export const TASK_UPDATE_FAILURE_MESSAGE = 'The task could not be updated. Please try again.';
 /** Spec 001 §9: the Recalculate button stays disabled this long after a click. */
 export const RECALCULATE_DISABLED_MS = 2_000;
 
@@ -41,4 +45,19 @@ export function calloutLink(callout: string, taxYear: number): string {
 export function taxYearOf(param: string | undefined, now = new Date()): number {
   const year = param === undefined ? Number.NaN : Number(param);
   return Number.isInteger(year) && year >= 2009 && year <= now.getUTCFullYear() + 1 ? year : now.getUTCFullYear();
+}
+
+const TASK_LABELS: Readonly<Record<string, string>> = {
+  FIX_API_CREDENTIALS: 'Fix API credentials',
+};
+
+export function taskLabel(type: string): string {
+  return TASK_LABELS[type] ?? type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
+}
+
+/** The callouts' counts summed: the tax-readiness sheet's errors. */
+export function calloutTotal(counts: CalloutCounts): number {
+  return (
+    counts.insufficientQuantity + counts.missingBalance + counts.missingPriceHistory + counts.unbalancedTransaction + counts.valueOutOfBounds
+  );
 }

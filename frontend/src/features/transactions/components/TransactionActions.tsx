@@ -12,7 +12,7 @@ import {
 } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
 import { useTransactionEdit } from '@/features/transactions/api/useTransactions';
-import { TAXABILITY_TYPES } from '@/features/transactions/utils/types';
+import { CONVERSION_TYPES, TAXABILITY_TYPES } from '@/features/transactions/utils/types';
 import { TransactionTypeField } from './TransactionTypeField';
 
 type Transaction = TransactionRowFieldsFragment;
@@ -71,7 +71,7 @@ export function TransactionActions({ transaction, labels }: { transaction: Trans
       {TAXABILITY_TYPES.includes(transaction.type) ? (
         <div className="field">
           <label className="field__label" htmlFor="taxability">
-            Taxable income
+            {CONVERSION_TYPES.includes(transaction.type) ? 'Taxable conversion' : 'Taxable income'}
           </label>
           <select
             id="taxability"

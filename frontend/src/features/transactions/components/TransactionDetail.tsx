@@ -77,7 +77,7 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
       <DetailSection id="transaction-summary" title="Summary">
         <dl className="transaction__facts">
           <dt>Value</dt>
-          <dd>{transaction.fiatValue === null ? '—' : formatFiat(transaction.fiatValue)}</dd>
+          <dd>{transaction.fiatValue === null ? '—' : formatFiat(transaction.fiatValue, transaction.currency)}</dd>
           <dt>Gain</dt>
           <dd data-testid="transaction-gain">{transaction.gain === null ? '—' : <Gain value={transaction.gain} currency="USD" />}</dd>
           <dt>Labels</dt>
@@ -151,7 +151,7 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
                       <Link to={`/tax-lots/${encodeURIComponent(lot.asset)}`}>{lot.asset}</Link>
                     </th>
                     <td className="num">{formatCrypto(lot.quantity)}</td>
-                    <td className="num">{formatFiat(lot.costBasis)}</td>
+                    <td className="num">{money(lot.costBasis, transaction.currency)}</td>
                     <td className="num">{formatCrypto(lot.remaining)}</td>
                   </tr>
                 ))}
@@ -183,10 +183,10 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
                     <td>{slice.lotId ? formatDate(slice.acquiredAt) : 'No lot left'}</td>
                     <th scope="row">{slice.asset}</th>
                     <td className="num">{formatCrypto(slice.quantity)}</td>
-                    <td className="num">{formatFiat(slice.proceeds)}</td>
-                    <td className="num">{formatFiat(slice.costBasis)}</td>
+                    <td className="num">{money(slice.proceeds, transaction.currency)}</td>
+                    <td className="num">{money(slice.costBasis, transaction.currency)}</td>
                     <td className="num">
-                      <Gain value={slice.gain} currency="USD" />
+                      {slice.gain === null ? '—' : <Gain value={slice.gain} currency={transaction.currency} />}
                     </td>
                     <td>{slice.term === 'LONG' ? 'Long term' : 'Short term'}</td>
                     <td>
@@ -248,4 +248,9 @@ function DetailSection({ id, title, children }: { id: string; title: string; chi
       {children}
     </section>
   );
+}
+
+/** An amount of the last run in the base currency; "—" when the FX table has no close for its day. */
+function money(value: string | null, currency: string): string {
+  return value === null ? '—' : formatFiat(value, currency);
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Gain } from '@/components/Gain';
 import { Pager } from '@/components/Pager';
@@ -18,10 +18,12 @@ interface Props {
   calculating: boolean;
   onSearch: (query: string) => void;
   onPage: (page: number) => void;
+  /** The route's buttons beside Add transaction (the CSV export). */
+  actions?: ReactNode;
 }
 
 /** /transactions: the user's transactions, newest first, 50 a page, searched and filtered (spec 001 §2). */
-export function TransactionsList({ query, page, calculating, onSearch, onPage }: Props) {
+export function TransactionsList({ query, page, calculating, onSearch, onPage, actions }: Props) {
   // Each page's keyset cursor, learnt from the page before it; a page reached otherwise is asked by number.
   const cursors = useRef(new Map<string, string>());
   const after = cursors.current.get(`${query}#${page}`) ?? null;
@@ -47,9 +49,12 @@ export function TransactionsList({ query, page, calculating, onSearch, onPage }:
           <h1 className="page__title">Transactions</h1>
           <p className="page__subtitle">Every transaction of every wallet, newest first.</p>
         </div>
-        <Link className="button button--primary" to="/transactions/new">
-          Add transaction
-        </Link>
+        <div className="transactions__actions">
+          {actions}
+          <Link className="button button--primary" to="/transactions/new">
+            Add transaction
+          </Link>
+        </div>
       </header>
       {calculating ? (
         <p className="notice notice--info" role="status" data-testid="transactions-calculating">
@@ -155,8 +160,8 @@ export function TransactionsList({ query, page, calculating, onSearch, onPage }:
                       <td>
                         <FlowList flows={fees} empty="" />
                       </td>
-                      <td className="num">{item.fiatValue === null ? '—' : formatFiat(item.fiatValue)}</td>
-                      <td className="num">{item.gain === null ? '—' : <Gain value={item.gain} currency="USD" />}</td>
+                      <td className="num">{item.fiatValue === null ? '—' : formatFiat(item.fiatValue, item.currency)}</td>
+                      <td className="num">{item.gain === null ? '—' : <Gain value={item.gain} currency={item.currency} />}</td>
                     </tr>
                   );
                 })}

@@ -18,6 +18,7 @@ export function transactionRow(publicId: string, overrides: Partial<TransactionR
     reviewReason: null,
     fiatValue: '10000',
     gain: null,
+    currency: 'USD',
     flows: [
       { __typename: 'TransactionFlow', id: '11', direction: 'OUTFLOW', assetId: 'fiat_USD', asset: 'USD', quantity: '10000', value: '10000', valueCurrency: 'USD', isFee: false, isOverridden: false },
       { __typename: 'TransactionFlow', id: '12', direction: 'INFLOW', assetId: 'crypto_BTC', asset: 'BTC', quantity: '1', value: null, valueCurrency: null, isFee: false, isOverridden: false },

@@ -67,8 +67,13 @@ export function typeLabel(type: string): string {
   return TYPE_LABELS[type as TransactionType] ?? type;
 }
 
-/** Types whose taxability the user may set: a receive (income or not) and rewards (vocabulary/taxability.py). */
+const CONVERSIONS = ['WRAP', 'UNWRAP', 'STAKE', 'UNSTAKE', 'ADD_LIQUIDITY', 'REMOVE_LIQUIDITY'] satisfies TransactionType[];
+/** Conversions the user may call taxable (a trade) or not (a carry of the basis and dates into the new asset). */
+export const CONVERSION_TYPES: readonly string[] = CONVERSIONS;
+
+/** Types whose taxability the user may set: a receive (income or not), rewards and conversions (vocabulary/taxability.py). */
 export const TAXABILITY_TYPES: readonly string[] = [
+  ...CONVERSIONS,
   'RECEIVE',
   'STAKING_REWARD',
   'MINING_REWARD',

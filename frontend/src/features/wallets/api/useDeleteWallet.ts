@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toastStore';
-import { DeleteCustomWalletDocument } from '@/gql/graphql';
+import { DeleteCustomWalletDocument, DeleteExchangeDocument, DeleteWalletDocument } from '@/gql/graphql';
+import { ACCOUNT_KIND } from '@/lib/accounts/syncing';
 import { notifyJobStarted } from '@/lib/events';
 import { request } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
@@ -8,12 +9,18 @@ import { queryKeys } from '@/lib/queryKeys';
 export const DELETE_SUCCESS = 'Wallet deleted.';
 export const DELETE_ERROR = 'There was a problem while deleting your wallet. Please try again.';
 
-/** deleteCustomWallet with its toasts; the lists, the user's counts and the status refresh. */
-export function useDeleteWallet(walletId: string, { onDeleted }: { onDeleted: () => void }) {
+async function remove({ id, kind }: { id: string; kind: number }) {
+  if (kind === ACCOUNT_KIND.EXCHANGE) return (await request(DeleteExchangeDocument, { id })).deleteExchange;
+  if (kind === ACCOUNT_KIND.WALLET) return (await request(DeleteWalletDocument, { id })).deleteWallet;
+  return (await request(DeleteCustomWalletDocument, { id })).deleteCustomWallet;
+}
+
+/** deleteExchange, deleteWallet or deleteCustomWallet by the account's kind, with its toasts; the lists, the user's counts and the status refresh. */
+export function useDeleteWallet(wallet: { id: string; kind: number }, { onDeleted }: { onDeleted: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request(DeleteCustomWalletDocument, { id: walletId }),
-    onSuccess: ({ deleteCustomWallet: answer }) => {
+    mutationFn: () => remove(wallet),
+    onSuccess: (answer) => {
       if (answer.success) {
         toast.success(DELETE_SUCCESS);
         notifyJobStarted();

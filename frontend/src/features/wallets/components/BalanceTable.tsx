@@ -1,5 +1,6 @@
 import type { AccountFieldsFragment } from '@/gql/graphql';
 import { formatCrypto, formatFiat } from '@/lib/format';
+import { assetLabel } from '@/features/wallets/utils/assetLabel';
 
 /** An account's balances: asset, amount (exact on hover) and value in the user's currency. */
 export function BalanceTable({
@@ -37,11 +38,11 @@ export function BalanceTable({
         {balances.map((balance) => (
           <tr key={balance.currency.uaid || balance.currency.symbol}>
             <th scope="row">
-              <span className="balance-table__symbol">{balance.currency.symbol}</span>
+              <span className="balance-table__symbol">{assetLabel(balance.currency.symbol)}</span>
               <span className="balance-table__name">{balance.currency.name}</span>
             </th>
-            <td className="num" title={formatCrypto(balance.balance, balance.currency.symbol, { precise: true })}>
-              {formatCrypto(balance.balance, balance.currency.symbol)}
+            <td className="num" title={formatCrypto(balance.balance, assetLabel(balance.currency.symbol), { precise: true })}>
+              {formatCrypto(balance.balance, assetLabel(balance.currency.symbol))}
             </td>
             <td className="num">{balance.value === null ? '—' : formatFiat(balance.value, currency)}</td>
           </tr>

@@ -1,6 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { SubmitButton } from '@/components/SubmitButton';
-import type { CustomWallet } from '@/features/wallets/api/useCustomWallets';
 import { useDeleteWallet } from '@/features/wallets/api/useDeleteWallet';
 import '@/components/dialog/dialog.css';
 
@@ -9,11 +8,11 @@ export function DeleteWalletDialog({
   open,
   onOpenChange,
 }: {
-  wallet: CustomWallet;
+  wallet: { id: string; name: string; kind: number };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const remove = useDeleteWallet(wallet.id, { onDeleted: () => onOpenChange(false) });
+  const remove = useDeleteWallet(wallet, { onDeleted: () => onOpenChange(false) });
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

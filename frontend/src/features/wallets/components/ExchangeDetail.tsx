@@ -13,6 +13,7 @@ import { useNow } from '@/features/wallets/hooks/useNow';
 import { AccountErrors } from './AccountRowParts';
 import { BalanceTable } from './BalanceTable';
 import { SyncingBadge } from './SyncingBadge';
+import { WalletActions } from './WalletActions';
 import './wallets.css';
 
 /** Exchange detail: name, integration, balances, transaction count, Import file, and the route's review list. */
@@ -49,11 +50,14 @@ export function ExchangeDetail({ exchangeId, accountReview }: { exchangeId: stri
             </p>
           </div>
         </div>
-        {canImport ? (
-          <Link className="button button--primary" to={exchangeImportPath(exchange.id)} data-testid="exchange-import">
-            Import file
-          </Link>
-        ) : null}
+        <div className="page__actions">
+          {canImport ? (
+            <Link className="button button--primary" to={exchangeImportPath(exchange.id)} data-testid="exchange-import">
+              Import file
+            </Link>
+          ) : null}
+          <WalletActions wallet={exchange} />
+        </div>
       </header>
 
       <section className="card" aria-labelledby="exchange-summary-heading">

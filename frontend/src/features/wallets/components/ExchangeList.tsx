@@ -4,7 +4,9 @@ import { exchangePath } from '@/config/paths';
 import { isAccountSyncing } from '@/lib/accounts/syncing';
 import { formatCount, formatCrypto } from '@/lib/format';
 import type { Exchange } from '@/features/wallets/api/useExchanges';
+import { assetLabel } from '@/features/wallets/utils/assetLabel';
 import { AccountErrors, AccountRowValue } from './AccountRowParts';
+import { WalletActions } from './WalletActions';
 import './wallets.css';
 
 /** Balances shown inline on an exchange row; the rest are on the exchange's page. */
@@ -39,7 +41,7 @@ function ExchangeRow({ exchange, currency, now }: { exchange: Exchange; currency
           </span>
           {shown.length ? (
             <span className="account-row__meta" data-testid="exchange-balances">
-              {shown.map((balance) => formatCrypto(balance.balance, balance.currency.symbol)).join(' · ')}
+              {shown.map((balance) => formatCrypto(balance.balance, assetLabel(balance.currency.symbol))).join(' · ')}
               {more > 0 ? ` · ${more} more` : ''}
             </span>
           ) : null}
@@ -51,6 +53,7 @@ function ExchangeRow({ exchange, currency, now }: { exchange: Exchange; currency
           currency={currency}
           testIdPrefix="exchange"
         />
+        <WalletActions wallet={exchange} />
       </div>
       <AccountErrors errors={exchange.errors} />
     </li>

@@ -3,14 +3,13 @@ import { DialogCancel, DialogFrame } from '@/components/dialog/DialogFrame';
 import { FieldError } from '@/components/FieldError';
 import { SubmitButton } from '@/components/SubmitButton';
 import { WALLET_NAME_REQUIRED } from '@/lib/upload/messages';
-import type { CustomWallet } from '@/features/wallets/api/useCustomWallets';
 import { useRenameWallet } from '@/features/wallets/api/useRenameWallet';
 
-export function RenameWalletDialog({ wallet, onClose }: { wallet: CustomWallet; onClose: () => void }) {
+export function RenameWalletDialog({ wallet, onClose }: { wallet: { id: string; name: string; kind: number }; onClose: () => void }) {
   const [name, setName] = useState(wallet.name);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const rename = useRenameWallet(wallet.id, { onRenamed: onClose, onError: setError });
+  const rename = useRenameWallet(wallet, { onRenamed: onClose, onError: setError });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -7,10 +7,13 @@ import { openList } from '@/lib/addWalletsModalUrl';
 import type { ImportedWallet } from '@/lib/upload/jobs';
 import { useCanImport, useUserInfo } from '@/lib/user';
 import { showImportedAccount } from '@/features/wallets/api/showImportedAccount';
+import { useResyncAll } from '@/features/wallets/api/useAccountActions';
+import { useBlockchainWallets } from '@/features/wallets/api/useBlockchainWallets';
 import { useCustomWallets } from '@/features/wallets/api/useCustomWallets';
 import { useExchanges } from '@/features/wallets/api/useExchanges';
 import { useNow } from '@/features/wallets/hooks/useNow';
 import { AccountSection } from './AccountSection';
+import { BlockchainWalletList } from './BlockchainWalletList';
 import { CustomWalletList } from './CustomWalletList';
 import { ExchangeList } from './ExchangeList';
 import './wallets.css';
@@ -33,16 +36,20 @@ export function Wallets({
   const [params, setParams] = useSearchParams();
   const [walletPage, setWalletPage] = useState(1);
   const [exchangePage, setExchangePage] = useState(1);
+  const [chainWalletPage, setChainWalletPage] = useState(1);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useUserInfo();
   const wallets = useCustomWallets(walletPage);
   const exchanges = useExchanges(exchangePage);
+  const chainWallets = useBlockchainWallets(chainWalletPage);
+  const resyncAll = useResyncAll();
   const currency = me.data?.me?.baseCurrency ?? 'USD';
   const canImport = useCanImport();
   const walletItems = wallets.data?.customWallets.items ?? [];
   const exchangeItems = exchanges.data?.exchanges.items ?? [];
-  const now = useNow(1_000, anyAccountSyncing(walletItems) || anyAccountSyncing(exchangeItems));
+  const chainWalletItems = chainWallets.data?.wallets.items ?? [];
+  const now = useNow(1_000, anyAccountSyncing(walletItems) || anyAccountSyncing(exchangeItems) || anyAccountSyncing(chainWalletItems));
   const selectedId = walletType === CUSTOM_WALLET_TYPE && walletId ? walletId : null;
   const openModal = () => setParams(openList(params));
 
@@ -64,8 +71,8 @@ export function Wallets({
     navigate({ pathname: customWalletPath(account.id), search: search.toString() });
   };
 
-  const loaded = wallets.isSuccess && exchanges.isSuccess;
-  const empty = loaded && walletItems.length === 0 && exchangeItems.length === 0;
+  const loaded = wallets.isSuccess && exchanges.isSuccess && chainWallets.isSuccess;
+  const empty = loaded && walletItems.length === 0 && exchangeItems.length === 0 && chainWalletItems.length === 0;
 
   return (
     <div className="page wallets-page">
@@ -74,16 +81,23 @@ export function Wallets({
           <h1 className="page__title">Wallets</h1>
           <p className="page__subtitle">Exchanges, blockchain wallets and files you have added.</p>
         </div>
-        <button type="button" className="button button--primary" data-testid="open-add-wallets" onClick={openModal}>
-          Add wallet
-        </button>
+        <div className="page__actions">
+          {exchangeItems.length > 0 || chainWalletItems.length > 0 ? (
+            <button type="button" className="button" data-testid="resync-all" disabled={resyncAll.isPending} onClick={() => resyncAll.mutate()}>
+              Resync all
+            </button>
+          ) : null}
+          <button type="button" className="button button--primary" data-testid="open-add-wallets" onClick={openModal}>
+            Add wallet
+          </button>
+        </div>
       </header>
 
       {empty ? (
         <section className="card">
           <div className="empty-state" data-testid="wallets-empty">
             <p className="empty-state__title">No wallets yet</p>
-            <p className="empty-state__text">Import a CSV file to create your first custom wallet.</p>
+            <p className="empty-state__text">Link an exchange or a blockchain wallet, or import a CSV file.</p>
             <button type="button" className="button button--primary" onClick={openModal}>
               Add your first wallet
             </button>
@@ -105,6 +119,22 @@ export function Wallets({
               onPage={setExchangePage}
             >
               <ExchangeList exchanges={exchangeItems} currency={currency} now={now} />
+            </AccountSection>
+          ) : null}
+          {chainWallets.isPending || chainWallets.isError || chainWalletItems.length > 0 ? (
+            <AccountSection
+              id="wallets"
+              title="Wallets"
+              total={chainWallets.data?.wallets.total}
+              items={chainWalletItems}
+              currency={currency}
+              pending={chainWallets.isPending}
+              failed={chainWallets.isError}
+              onRetry={() => void chainWallets.refetch()}
+              page={chainWalletPage}
+              onPage={setChainWalletPage}
+            >
+              <BlockchainWalletList wallets={chainWalletItems} currency={currency} now={now} />
             </AccountSection>
           ) : null}
           {wallets.isPending || wallets.isError || walletItems.length > 0 ? (

@@ -1,0 +1,162 @@
+"""Activities of the exports: everyone's results as Parquet on S3 for data teams, and one user's own
+tables as a zip.
+
+`export_data` reads the previous export's manifest, then, in one REPEATABLE READ snapshot
+(ledger.writes.export_tables), every user's latest finished cost-basis run and the tables of the users
+whose run changed since; writes them as Parquet partitioned by user and year (analytics.exports), uploads
+the new files, the manifest and the DuckDB catalog, and last `latest.json`, so a reader of the latest
+export never sees one half written. Files are named by run id: the previous export's files stay valid.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import uuid
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow.csv as csv
+import pyarrow.parquet as pq
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session, sessionmaker
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from activities.heartbeat import heartbeating
+from analytics.exports.catalog import CATALOG_NAME, EXPORT_PREFIX, LATEST_MANIFEST, write_catalog
+from analytics.exports.manifest import Manifest, UserEntry, carried_files, changed_users
+from analytics.exports.partitions import ExportFile, write_partitions, write_schema_file
+from contracts.data_export import (
+    EXPORT_DATA,
+    MAKE_USER_EXPORT,
+    RECORD_USER_EXPORT_FAILURE,
+    DataExportInput,
+    DataExportSummary,
+    UserExportFailure,
+    UserExportInput,
+)
+from ledger.infra.storage import Storage, StoredFileMissing, report_key
+from ledger.models import User
+from ledger.writes.export_tables import EXPORT_SCHEMA_VERSION, TABLES, export_snapshot
+from ledger.writes.jobs import finish_job, start_job
+
+UPLOAD_THREADS = 8  # within the S3 client's pool of 10 connections
+# An export writes one file per user, table and year, tens of thousands of small files and folders: made
+# in memory (tmpfs) where the machine has one, as creating and removing them on a disk costs more than
+# the export itself (2 ms a folder on this machine's disk, 0.1 ms in /dev/shm).
+SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+NO_RESULTS = "There is nothing to export yet: your cost basis has not been calculated."
+
+
+class DataExportActivities:
+    def __init__(self, engine: Engine, sessions: sessionmaker[Session], storage: Storage) -> None:
+        self._engine = engine
+        self._sessions = sessions
+        self._storage = storage
+
+    @activity.defn(name=EXPORT_DATA)
+    def export_data(self, given: DataExportInput) -> DataExportSummary:
+        export_id = f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{uuid.uuid4().hex[:8]}"
+        with heartbeating(), tempfile.TemporaryDirectory(prefix="cairn-export-", dir=SCRATCH) as directory:
+            root = Path(directory)
+            previous = None if given.full else self._previous(root)
+            written: list[ExportFile] = []
+            schema_files: dict[str, str] = {}
+            with export_snapshot(self._engine) as snapshot:
+                users = snapshot.users()
+                runs = {user.public_id: user.run_id for user in users}
+                changed = changed_users(runs, previous)
+                ids = [user.id for user in users if user.public_id in changed]
+                for table in TABLES:
+                    read = snapshot.table(table, ids)
+                    schema_files[table] = write_schema_file(root, table, read.schema, EXPORT_SCHEMA_VERSION)
+                    written += write_partitions(root, table, read, runs)
+            kept_users, kept_files = carried_files(previous, set(runs) - changed)
+            manifest = Manifest(
+                version=EXPORT_SCHEMA_VERSION,
+                export_id=export_id,
+                created_at=datetime.now(UTC).isoformat(),
+                previous=None if previous is None else previous.export_id,
+                users={
+                    **kept_users,
+                    **{user: UserEntry(runs[user], export_id) for user in sorted(changed)},
+                },
+                schema_files=schema_files,
+                files=sorted([*kept_files, *written], key=lambda file: file.path),
+            )
+            self._publish(
+                root, manifest, [*schema_files.values(), *(file.path for file in written)], kept_files
+            )
+            rows = dict.fromkeys(TABLES, 0)
+            for file in written:
+                rows[file.table] += file.rows
+            return DataExportSummary(export_id, len(runs), len(changed), rows)
+
+    def _previous(self, root: Path) -> Manifest | None:
+        path = root / "previous.json"
+        try:
+            self._storage.download(f"{EXPORT_PREFIX}/{LATEST_MANIFEST}", path)
+        except StoredFileMissing:
+            return None
+        previous = Manifest.from_json(path.read_text())
+        path.unlink()
+        return previous if previous.version == EXPORT_SCHEMA_VERSION else None
+
+    def _publish(self, root: Path, manifest: Manifest, new_files: list[str], kept: list[ExportFile]) -> None:
+        # DuckDB checks that a view's files exist when it is created: the kept files, already on S3, are
+        # stood in for by empty links to a schema file while the catalog is written.
+        for file in kept:
+            (root / file.path).parent.mkdir(parents=True, exist_ok=True)
+            os.link(root / manifest.schema_files[file.table], root / file.path)
+        write_catalog(root, manifest)
+        (root / "manifest.json").write_text(manifest.to_json())
+        with ThreadPoolExecutor(UPLOAD_THREADS, thread_name_prefix="export-upload") as pool:
+            list(
+                pool.map(
+                    lambda path: self._storage.put(
+                        f"{EXPORT_PREFIX}/{path}", root / path, "application/vnd.apache.parquet"
+                    ),
+                    new_files,
+                )
+            )
+        self._storage.put(
+            f"{EXPORT_PREFIX}/manifests/{manifest.export_id}.json", root / "manifest.json", "application/json"
+        )
+        self._storage.put(f"{EXPORT_PREFIX}/{CATALOG_NAME}", root / CATALOG_NAME, "application/octet-stream")
+        self._storage.put(f"{EXPORT_PREFIX}/{LATEST_MANIFEST}", root / "manifest.json", "application/json")
+
+    @activity.defn(name=MAKE_USER_EXPORT)
+    def make_user_export(self, given: UserExportInput) -> None:
+        with heartbeating(), tempfile.TemporaryDirectory(prefix="cairn-user-export-") as directory:
+            with self._sessions.begin() as session:
+                start_job(session, given.job_id)
+            with self._sessions() as session:
+                public_id = session.get_one(User, given.user_id).public_id
+            root = Path(directory)
+            archive = root / f"cairn-data-{given.format.lower()}.zip"
+            with (
+                export_snapshot(self._engine) as snapshot,
+                zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped,
+            ):
+                if not snapshot.users([given.user_id]):
+                    raise ApplicationError(NO_RESULTS, non_retryable=True)
+                for table in TABLES:
+                    read = snapshot.table(table, [given.user_id])
+                    path = root / f"{table}.{given.format.lower()}"
+                    if given.format == "CSV":
+                        csv.write_csv(read, path)
+                    else:
+                        pq.write_table(read, path, compression="zstd")
+                    zipped.write(path, path.name)
+            key = report_key(public_id, archive.name)
+            self._storage.put(key, archive, "application/zip")
+            with self._sessions.begin() as session:
+                finish_job(session, given.job_id, {"key": key}, None)
+
+    @activity.defn(name=RECORD_USER_EXPORT_FAILURE)
+    def record_user_export_failure(self, failure: UserExportFailure) -> None:
+        with self._sessions.begin() as session:
+            finish_job(session, failure.job_id, None, failure.error)

@@ -1,0 +1,58 @@
+"""/public/graphql: what the public site asks without signing in — prices, the live-price operation
+(`CairnLiveCoinPrices`, on this path rather than /graphql, spec 001 §7) and the wallet check. The same
+bounds as /graphql hold: document size, depth, aliases, cost and string lengths."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Annotated
+
+import strawberry
+from fastapi import Depends
+from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.requests import HTTPConnection
+from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.fastapi import GraphQLRouter
+from strawberry.schema.config import StrawberryConfig
+from strawberry.tools import merge_types
+
+from api.error_masking import MaskUnexpectedErrors
+from api.graphql import CairnGraphQLRouter
+from api.limits import MAX_ALIASES, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS
+from api.public_context import PublicContext
+from api.query_cost import QueryCostLimiter
+from api.schema.demo_booking import DemoBookingMutation
+from api.schema.prices import PricesPublicQuery
+from api.schema.scalars import SCALARS
+from api.schema.wallet_lookup import WalletLookupQuery
+from api.services import Services, db_session, services
+from api.string_bounds import StringBounds
+
+PublicQuery = merge_types("Query", (PricesPublicQuery, WalletLookupQuery))
+PublicMutation = merge_types("Mutation", (DemoBookingMutation,))
+
+public_schema = strawberry.Schema(
+    query=PublicQuery,
+    mutation=PublicMutation,
+    config=StrawberryConfig(scalar_map=SCALARS),
+    extensions=[
+        partial(MaxTokensLimiter, max_token_count=MAX_QUERY_TOKENS),
+        partial(QueryDepthLimiter, max_depth=MAX_QUERY_DEPTH),
+        partial(MaxAliasesLimiter, max_alias_count=MAX_ALIASES),
+        QueryCostLimiter,
+        StringBounds,
+        MaskUnexpectedErrors,
+    ],
+)
+
+
+async def public_context(
+    connection: HTTPConnection,
+    app: Annotated[Services, Depends(services)],
+    session: Annotated[AsyncSession, Depends(db_session)],
+) -> PublicContext:
+    return PublicContext(app, session, connection.client.host if connection.client else "")
+
+
+def public_graphql_router() -> GraphQLRouter[PublicContext, None]:
+    return CairnGraphQLRouter(public_schema, context_getter=public_context, graphql_ide=None)

@@ -1,0 +1,98 @@
+"""View as (spec 001 §2, §6): an admin posts `user-email` to /user/view-as and their browser session
+then reads that user's data — the GraphQL context's user is the viewed one, the signed-in admin stays
+`Context.signed_in_user` — until they stop. Every session is audited. Unless the user granted debug
+permission (a setting of theirs), no mutation runs while viewing as them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Annotated
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Depends, Form, HTTPException, status
+from fastapi.responses import RedirectResponse
+from graphql import ExecutionResult, GraphQLError
+from starlette.requests import HTTPConnection
+from strawberry.extensions import SchemaExtension
+from strawberry.types.graphql import OperationType
+
+from api.auth import SESSION_COOKIE, DbSession, current_user
+from ledger.models import User
+from ledger.models.admin_audit import AdminActionKind
+from ledger.scope.sessions import set_view_as, user_by_email, viewed_user_for_token
+from ledger.scope.staff import StaffScope
+from ledger.scope.view_as import debug_permission_of
+
+NO_DEBUG_PERMISSION = "No permission to debug this account!"
+NO_SUCH_USER = "No user has this email."
+MAX_EMAIL_CHARS = 320
+
+router = APIRouter(prefix="/user/view-as", tags=["view-as"])
+
+
+@dataclass(frozen=True)
+class Viewing:
+    user: User  # whose data the request reads
+    admin: User | None  # the signed-in admin viewing as `user`; None: the user is signed in
+
+
+async def viewing(
+    connection: HTTPConnection, session: DbSession, signed_in: Annotated[User, Depends(current_user)]
+) -> Viewing:
+    """The one place a request's user is chosen: the viewed user while an admin views as one."""
+    token = connection.cookies.get(SESSION_COOKIE)
+    viewed = await viewed_user_for_token(session, token) if token and signed_in.is_admin else None
+    return Viewing(signed_in, None) if viewed is None else Viewing(viewed, signed_in)
+
+
+def _admin(signed_in: User) -> User:
+    if not signed_in.is_admin:
+        raise HTTPException(status.HTTP_404_NOT_FOUND)
+    return signed_in
+
+
+def _to(path: str, **query: str) -> RedirectResponse:
+    return RedirectResponse(f"{path}?{urlencode(query)}" if query else path, status.HTTP_303_SEE_OTHER)
+
+
+@router.post("")
+async def start_viewing_as(
+    connection: HTTPConnection,
+    session: DbSession,
+    signed_in: Annotated[User, Depends(current_user)],
+    user_email: Annotated[str, Form(alias="user-email", max_length=MAX_EMAIL_CHARS)],
+) -> RedirectResponse:
+    admin = _admin(signed_in)
+    viewed = await user_by_email(session, user_email)
+    if viewed is None or viewed.id == admin.id:
+        return _to("/user/view-as", errorMessage=NO_SUCH_USER)
+    await set_view_as(session, connection.cookies[SESSION_COOKIE], viewed.id)
+    StaffScope(session, admin.id).record(AdminActionKind.VIEW_AS, viewed.id)
+    await session.commit()
+    return _to("/home")
+
+
+@router.post("/stop")
+async def stop_viewing_as(
+    connection: HTTPConnection, session: DbSession, signed_in: Annotated[User, Depends(current_user)]
+) -> RedirectResponse:
+    _admin(signed_in)
+    await set_view_as(session, connection.cookies[SESSION_COOKIE], None)
+    await session.commit()
+    return _to("/home")
+
+
+class ReadOnlyViewAs(SchemaExtension):
+    """Refuses every mutation while an admin views as a user who has not granted debug permission."""
+
+    def on_execute(self) -> Iterator[None]:
+        execution = self.execution_context
+        context = execution.context
+        if (
+            execution.operation_type is OperationType.MUTATION
+            and context.viewing_as
+            and not debug_permission_of(context.user)
+        ):
+            execution.result = ExecutionResult(data=None, errors=[GraphQLError(NO_DEBUG_PERMISSION)])
+        yield

@@ -1,0 +1,36 @@
+// After `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr`: writes every public page
+// to dist/<path>/index.html (content, title and meta description inside the SPA's index.html), so the
+// server answers search engines and first visits with the page itself; the browser then hydrates it.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const ssr = join(root, 'dist-ssr');
+
+const escape = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function replaceOnce(html, pattern, replacement) {
+  if (!pattern.test(html)) throw new Error(`index.html lacks ${pattern}`);
+  return html.replace(pattern, () => replacement);
+}
+
+const { prerenderedPages, renderPage, fullTitle } = await import(pathToFileURL(join(ssr, 'prerender.js')).href);
+const template = await readFile(join(dist, 'index.html'), 'utf8');
+const pages = prerenderedPages();
+for (const page of pages) {
+  let html = replaceOnce(template, /<title>[^<]*<\/title>/, `<title>${escape(fullTitle(page.title))}</title>`);
+  html = replaceOnce(
+    html,
+    /<meta name="description" content="[^"]*" \/>/,
+    `<meta name="description" content="${escape(page.description)}" />`,
+  );
+  html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${await renderPage(page.path)}</div>`);
+  const target = join(dist, page.path, 'index.html');
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, html);
+}
+await rm(ssr, { recursive: true, force: true, maxRetries: 5 });
+console.log(`prerendered ${pages.length} public pages`);

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderWithProviders } from '@/test/utils';
+import { CoinPage } from './CoinPage';
+
+const bitcoin = {
+  symbol: 'BTC',
+  name: 'Bitcoin',
+  slug: 'bitcoin',
+  rank: 1,
+  day: '2025-02-11',
+  price: '95747.4296875',
+  change24h: '-2.3456',
+  change7d: '1.5',
+};
+const page = {
+  coinPricePage: {
+    coin: bitcoin,
+    marketInfo: { firstDay: '2014-09-17', allTimeHigh: '106146.265625', yearHigh: '106146.265625', yearLow: '42583.58203125' },
+  },
+};
+
+function chart(duration: string) {
+  return {
+    coinPriceChart:
+      duration === 'ONE_WEEK'
+        ? [
+            { day: '2025-02-04', close: '97871.8203125' },
+            { day: '2025-02-11', close: '95747.4296875' },
+          ]
+        : [{ day: '2025-02-11', close: '95747.4296875' }],
+  };
+}
+
+describe('CoinPage', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the live price, the changes and market info, and a chart per duration with a table for screen readers', async () => {
+    const fetchMock = mockFetch({
+      CoinPricePage: () => page,
+      CoinPriceChart: (vars) => chart(String(vars.duration)),
+      CairnLiveCoinPrices: () => ({ liveCoinPrices: [{ symbol: 'BTC', price: '95750.5', day: '2025-02-11' }] }),
+    });
+    renderWithProviders(<CoinPage slug="bitcoin" />);
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Bitcoin price BTC');
+    expect(await screen.findByTestId('coin-price')).toHaveTextContent('$95,750.50');
+    expect(screen.getByText('-2.35% (24h)')).toBeInTheDocument();
+    expect(screen.getByText('+1.50% (7d)')).toBeInTheDocument();
+    expect(screen.getByText('$106,146.27', { selector: 'dd:nth-of-type(2)' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'One week' }));
+    const table = await screen.findByRole('table', { name: 'Bitcoin daily close in USD' });
+    expect(await within(table).findByText('$97,871.82')).toBeInTheDocument();
+    const live = fetchMock.calls.find((c) => c.operationName === 'CairnLiveCoinPrices');
+    expect(live?.url).toBe('/public/graphql');
+    expect(live?.variables).toEqual({ symbols: ['BTC'] });
+  });
+
+  it('says when no coin has the name', async () => {
+    mockFetch({ CoinPricePage: () => ({ coinPricePage: null }) });
+    renderWithProviders(<CoinPage slug="nocoin" />);
+    expect(await screen.findByRole('heading', { name: 'Coin not found' })).toBeInTheDocument();
+  });
+});

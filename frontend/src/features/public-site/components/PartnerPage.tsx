@@ -1,0 +1,23 @@
+import { Link, Navigate, useParams } from 'react-router';
+import { partnerBySlug, type Partner } from '../utils/partners';
+import { usePageMeta } from '../utils/meta';
+import { Hero } from './Hero';
+
+function PartnerLanding({ partner }: { partner: Partner }) {
+  usePageMeta({ title: `${partner.name} partnership`, description: partner.offer });
+  return (
+    <main className="public-page">
+      <Hero title={`Cairn for ${partner.name} users`} lead={partner.offer}>
+        <Link className="button button--primary" to="/signup">
+          Start for free
+        </Link>
+      </Hero>
+    </main>
+  );
+}
+
+/** /partner/{slug}; an unknown partner is "Page not found". */
+export function PartnerPage() {
+  const partner = partnerBySlug(useParams().slug);
+  return partner ? <PartnerLanding partner={partner} /> : <Navigate to="/not_found" replace />;
+}

@@ -1,0 +1,24 @@
+import { Link } from 'react-router';
+import { PAGE_META } from '../utils/pages';
+import { usePageMeta } from '../utils/meta';
+import { FeatureGrid, Hero } from './Hero';
+
+const POINTS = [
+  { title: 'All your balances', text: 'Every coin on every wallet and exchange, valued in your currency.' },
+  { title: 'Return on investment', text: 'Unrealized and realized gains, by asset and over time.' },
+  { title: 'Unified history', text: 'One transaction history across all your accounts.' },
+];
+
+export function PortfolioTrackerPage() {
+  usePageMeta(PAGE_META.portfolioTracker);
+  return (
+    <main className="public-page">
+      <Hero title="Crypto portfolio tracker" lead="See your whole crypto portfolio in one place, updated automatically.">
+        <Link className="button button--primary" to="/signup">
+          Start for free
+        </Link>
+      </Hero>
+      <FeatureGrid items={POINTS} />
+    </main>
+  );
+}

@@ -1,0 +1,202 @@
+"""The callouts a cost-basis run stores with its results (spec 001 §3), one row per transaction and type
+in `transaction_callouts`, replaced in the run's own database transaction so they always describe the
+results beside them. The ledger read is the run's: transactions not ignored, not SPAM, and flows of
+assets not marked as spam.
+
+- INSUFFICIENT_QUANTITY, MISSING_PRICE_HISTORY: the engine's, on a lot, disposal or income the
+  transaction made (analytics/TREATMENTS.md).
+- MISSING_BALANCE: a transaction takes more of a crypto asset out of an account than the account held:
+  its net outflow of the asset leaves the account's running balance of it (every flow of the account
+  in that asset up to and including this transaction, by time then id) below zero. It is per account
+  whatever the allocation scope, where the engine's INSUFFICIENT_QUANTITY is per scope (universal: all
+  accounts together). Money (fiat) is not checked: the engine keeps no lots of it.
+- UNBALANCED_TRANSACTION: a two-sided type (TWO_SIDED: a trade, buy, sale …) without both a non-fee
+  inflow and a non-fee outflow, or a TRANSFER between the user's own accounts with no transfer link
+  to its other leg.
+- VALUE_OUT_OF_BOUNDS: a non-fee flow whose stated value (in USD at the day's FX close) is more than
+  VALUE_BOUND times, or less than 1/VALUE_BOUND of, its quantity at the asset's USD close that day. A
+  flow whose value the user set (an override) is the user's word and is not checked.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import (
+    Date,
+    and_,
+    case,
+    cast,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    not_,
+    or_,
+    select,
+    union,
+)
+from sqlalchemy.orm import Session, aliased
+
+from ledger.models import (
+    Asset,
+    DisposedLot,
+    Flow,
+    IncomeEvent,
+    Price,
+    TaxLot,
+    Transaction,
+    TransactionCallout,
+    TransactionLink,
+)
+from ledger.writes.usd_values import USD, close_match, stated_in_usd
+from vocabulary.enums import CalloutType, CurrencyType, FlowDirection, TransactionLinkType
+from vocabulary.enums import TransactionType as Type
+
+# a stated value this many times above, or below 1/this of, the price table's is implausible
+VALUE_BOUND = Decimal(10)
+# types whose flows go both ways: something given for something received
+TWO_SIDED = (
+    Type.BUY,
+    Type.SELL,
+    Type.TRADE,
+    Type.MARGIN_TRADE,
+    Type.LINKED_TRADE,
+    Type.ADD_LIQUIDITY,
+    Type.REMOVE_LIQUIDITY,
+    Type.WRAP,
+    Type.UNWRAP,
+    Type.NFT_PURCHASE,
+    Type.NFT_SALE,
+)
+ENGINE_CALLOUTS = (CalloutType.INSUFFICIENT_QUANTITY, CalloutType.MISSING_PRICE_HISTORY)
+
+
+def store_callouts(session: Session, user_id: int) -> None:
+    """Replace the user's callouts with those of the results just written in `session`'s transaction."""
+    session.execute(delete(TransactionCallout).where(TransactionCallout.user_id == user_id))
+    flagged = union(
+        *(flagged for callout in ENGINE_CALLOUTS for flagged in _engine(user_id, callout)),
+        _missing_balance(user_id),
+        _unbalanced(user_id),
+        _out_of_bounds(user_id),
+    ).subquery()
+    session.execute(
+        insert(TransactionCallout).from_select(
+            ["transaction_id", "type", "user_id", "timestamp"],
+            select(flagged.c.transaction_id, flagged.c.type, literal(user_id), flagged.c.timestamp),
+        )
+    )
+
+
+def _counted(user_id: int) -> list[Any]:
+    """The transactions the run reads."""
+    return [Transaction.user_id == user_id, Transaction.is_ignored.is_(False), Transaction.type != Type.SPAM]
+
+
+def _not_spam() -> Any:
+    return or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False))
+
+
+def _flagged_as(callout: CalloutType, transaction_id: Any, timestamp: Any) -> list[Any]:
+    return [
+        transaction_id.label("transaction_id"),
+        literal(callout.value).label("type"),
+        timestamp.label("timestamp"),
+    ]
+
+
+def _engine(user_id: int, callout: CalloutType) -> list[Any]:
+    """Transactions that made a lot, a disposal or an income the engine flagged with `callout` (a row's
+    callouts are `;`-separated)."""
+    pattern = f"%{callout.value}%"
+    return [
+        select(*_flagged_as(callout, Transaction.id, Transaction.timestamp))
+        .join(model, model.transaction_id == Transaction.id)
+        .where(Transaction.user_id == user_id, model.user_id == user_id, model.callout.like(pattern))
+        for model in (TaxLot, DisposedLot, IncomeEvent)
+    ]
+
+
+def _missing_balance(user_id: int) -> Any:
+    signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
+    moved = (
+        select(
+            Transaction.id,
+            Transaction.timestamp,
+            Transaction.account_id,
+            Flow.asset_id,
+            func.sum(signed).label("net"),
+        )
+        .join(Flow, Flow.transaction_id == Transaction.id)
+        .join(Asset, Asset.id == Flow.asset_id)
+        .where(*_counted(user_id), Asset.type != CurrencyType.FIAT, _not_spam())
+        .group_by(Transaction.id, Transaction.timestamp, Transaction.account_id, Flow.asset_id)
+        .subquery()
+    )
+    balance = func.sum(moved.c.net).over(
+        partition_by=(moved.c.account_id, moved.c.asset_id), order_by=(moved.c.timestamp, moved.c.id)
+    )
+    balances = select(moved.c.id, moved.c.timestamp, moved.c.net, balance.label("balance")).subquery()
+    return select(*_flagged_as(CalloutType.MISSING_BALANCE, balances.c.id, balances.c.timestamp)).where(
+        balances.c.net < 0, balances.c.balance < 0
+    )
+
+
+def _unbalanced(user_id: int) -> Any:
+    def side(direction: FlowDirection) -> Any:
+        return exists().where(
+            Flow.transaction_id == Transaction.id, Flow.direction == direction, Flow.is_fee.is_(False)
+        )
+
+    linked = exists().where(
+        TransactionLink.user_id == user_id,
+        TransactionLink.link_type == TransactionLinkType.TRANSFER,
+        or_(
+            TransactionLink.from_transaction_id == Transaction.id,
+            TransactionLink.to_transaction_id == Transaction.id,
+        ),
+    )
+    return select(
+        *_flagged_as(CalloutType.UNBALANCED_TRANSACTION, Transaction.id, Transaction.timestamp)
+    ).where(
+        *_counted(user_id),
+        or_(
+            and_(
+                Transaction.type.in_(TWO_SIDED),
+                not_(and_(side(FlowDirection.INFLOW), side(FlowDirection.OUTFLOW))),
+            ),
+            and_(Transaction.type == Type.TRANSFER, not_(linked)),
+        ),
+    )
+
+
+def _out_of_bounds(user_id: int) -> Any:
+    day = cast(func.timezone("UTC", Transaction.timestamp), Date)
+    asset_close = aliased(Price)
+    fx_close, fx_inverse = aliased(Price), aliased(Price)
+    stated = stated_in_usd(fx_close, fx_inverse)
+    market = Flow.quantity * asset_close.close
+    return (
+        select(*_flagged_as(CalloutType.VALUE_OUT_OF_BOUNDS, Transaction.id, Transaction.timestamp))
+        .join(Flow, Flow.transaction_id == Transaction.id)
+        .join(Asset, Asset.id == Flow.asset_id)
+        .join(asset_close, close_match(asset_close, Asset.symbol, USD, day))
+        .outerjoin(fx_close, close_match(fx_close, Flow.value_currency, USD, day))
+        .outerjoin(fx_inverse, close_match(fx_inverse, USD, Flow.value_currency, day))
+        .where(
+            *_counted(user_id),
+            Asset.user_id.is_(None),
+            Asset.type != CurrencyType.FIAT,
+            _not_spam(),
+            Flow.is_fee.is_(False),
+            Flow.value.is_not(None),
+            Flow.value_override.is_(None),
+            asset_close.close > 0,
+            Flow.quantity > 0,
+            or_(stated > market * VALUE_BOUND, stated * VALUE_BOUND < market),
+        )
+        .distinct()
+    )

@@ -1,0 +1,127 @@
+"""The day totals of ledger.models.day_totals, rewritten from a run's stored results and the flows it
+read, in the run's own database transaction (StoredResults.close), before it commits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Date, and_, case, cast, delete, func, insert, literal, or_, select
+from sqlalchemy.orm import Session
+
+from ledger.models import (
+    Asset,
+    AssetDayChange,
+    DisposalDayTotal,
+    DisposedLot,
+    Flow,
+    IncomeDayTotal,
+    IncomeEvent,
+    Transaction,
+    TransactionDayTotal,
+)
+from vocabulary.enums import FlowDirection
+from vocabulary.enums import TransactionType as Type
+
+
+def utc_day(at: Any) -> Any:
+    return cast(func.timezone("UTC", at), Date)
+
+
+def counted_flows(user_id: int) -> list[Any]:
+    """The flows that make the portfolio: not ignored, not spam (as the cost-basis run reads them);
+    over flows joined to their transaction and asset."""
+    return [
+        Transaction.user_id == user_id,
+        Transaction.is_ignored.is_(False),
+        Transaction.type != Type.SPAM,
+        or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
+    ]
+
+
+def asset_day_changes(user_id: int, *only: Any) -> Any:
+    """Per account, asset and UTC day, the net quantity the user's counted flows moved (columns
+    account_id, asset_id, day, change)."""
+    day = utc_day(Transaction.timestamp)
+    signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
+    return (
+        select(Transaction.account_id, Flow.asset_id, day.label("day"), func.sum(signed).label("change"))
+        .join(Transaction, Transaction.id == Flow.transaction_id)
+        .join(Asset, Asset.id == Flow.asset_id)
+        .where(*counted_flows(user_id), *only)
+        .group_by(Transaction.account_id, Flow.asset_id, day)
+    )
+
+
+def store_day_totals(session: Session, user_id: int) -> None:
+    for model in (DisposalDayTotal, IncomeDayTotal, TransactionDayTotal, AssetDayChange):
+        session.execute(delete(model).where(model.user_id == user_id))
+    day = utc_day(DisposedLot.disposed_at)
+    mine = DisposedLot.user_id == user_id
+    # a transaction with slices of both terms counts once in its day and type
+    per_type = (
+        select(
+            day.label("day"),
+            DisposedLot.type,
+            func.count(func.distinct(DisposedLot.transaction_id)).label("transactions"),
+        )
+        .where(mine)
+        .group_by(day, DisposedLot.type)
+        .subquery()
+    )
+    slices = (
+        select(
+            day.label("day"),
+            DisposedLot.type,
+            DisposedLot.term,
+            func.count().label("slices"),
+            func.sum(DisposedLot.proceeds).label("proceeds"),
+            func.sum(DisposedLot.cost_basis).label("cost_basis"),
+            func.sum(DisposedLot.gain).label("gain"),
+        )
+        .where(mine)
+        .group_by(day, DisposedLot.type, DisposedLot.term)
+        .subquery()
+    )
+    session.execute(
+        insert(DisposalDayTotal).from_select(
+            ["user_id", "day", "type", "term", "slices", "transactions", "proceeds", "cost_basis", "gain"],
+            select(
+                literal(user_id),
+                slices.c.day,
+                slices.c.type,
+                slices.c.term,
+                slices.c.slices,
+                per_type.c.transactions,
+                slices.c.proceeds,
+                slices.c.cost_basis,
+                slices.c.gain,
+            ).join(per_type, and_(per_type.c.day == slices.c.day, per_type.c.type == slices.c.type)),
+        )
+    )
+    received = utc_day(IncomeEvent.received_at)
+    session.execute(
+        insert(IncomeDayTotal).from_select(
+            ["user_id", "day", "type", "events", "value"],
+            select(literal(user_id), received, IncomeEvent.type, func.count(), func.sum(IncomeEvent.value))
+            .where(IncomeEvent.user_id == user_id)
+            .group_by(received, IncomeEvent.type),
+        )
+    )
+    happened = utc_day(Transaction.timestamp)
+    session.execute(
+        insert(TransactionDayTotal).from_select(
+            ["user_id", "day", "transactions"],
+            select(literal(user_id), happened, func.count())
+            .where(Transaction.user_id == user_id, Transaction.is_ignored.is_(False))
+            .group_by(happened),
+        )
+    )
+    changes = asset_day_changes(user_id).subquery()
+    session.execute(
+        insert(AssetDayChange).from_select(
+            ["user_id", "account_id", "asset_id", "day", "change"],
+            select(
+                literal(user_id), changes.c.account_id, changes.c.asset_id, changes.c.day, changes.c.change
+            ),
+        )
+    )

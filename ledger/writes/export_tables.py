@@ -1,0 +1,198 @@
+"""What a data export reads: every exported table of the chosen users, as Arrow tables, in one
+REPEATABLE READ transaction (one snapshot, so a user's lots, disposals, income and summaries all come
+from the run named on the user's status row in that snapshot), streamed by ADBC as the cost-basis run
+reads its flows (COPY … TO STDOUT in binary, straight into columns; never a Python object per row).
+
+Each statement's columns are docs/data/SCHEMA.md's; every table has `user` (the user's public id) and,
+but for accounts, `year` (the UTC calendar year of its row's date), the export's partition keys.
+Quantities and money are read as exact text and typed as decimal(38, 18) by the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import adbc_driver_postgresql.dbapi as adbc
+import pyarrow as pa
+from sqlalchemy import Engine
+
+EXPORT_SCHEMA_VERSION = 1
+
+
+def _year(column: str) -> str:
+    return f"extract(year FROM {column} AT TIME ZONE 'UTC')::int AS year"
+
+
+# {users} is the chosen users' ids as a bigint[] literal; every table is read for those users only.
+STATEMENTS: dict[str, str] = {
+    "accounts": """
+        SELECT u.public_id::text AS "user", a.id AS account_id, a.parent_id, a.kind::int AS kind,
+               a.integration_slug, a.name, a.address, a.currency_symbol, a.is_mining, a.created_at
+        FROM accounts a JOIN users u ON u.id = a.user_id
+        WHERE a.user_id = ANY({users})
+        ORDER BY a.user_id, a.id""",
+    "transactions": f"""
+        SELECT u.public_id::text AS "user", {_year("t.timestamp")}, t.id AS transaction_id,
+               t.public_id::text AS public_id, t.account_id, t.timestamp, t.type, t.description, t.tx_hash,
+               t.is_manual, t.is_ignored, t.is_taxable
+        FROM transactions t JOIN users u ON u.id = t.user_id
+        WHERE t.user_id = ANY({{users}})
+        ORDER BY t.user_id, t.id""",
+    "flows": f"""
+        SELECT u.public_id::text AS "user", {_year("t.timestamp")}, f.id AS flow_id,
+               f.transaction_id, t.account_id, t.timestamp, f.direction, f.asset_id, a.symbol AS asset,
+               f.quantity::text AS quantity, f.value::text AS value, f.value_currency,
+               f.value_override::text AS value_override, f.is_fee
+        FROM flows f JOIN transactions t ON t.id = f.transaction_id JOIN assets a ON a.id = f.asset_id
+        JOIN users u ON u.id = t.user_id
+        WHERE t.user_id = ANY({{users}})
+        ORDER BY t.user_id, f.id""",
+    # The USD closes the user's flows are valued at (the asset's, and the stated value currency's), null
+    # where the day has none; and the latest close of every asset the user still holds.
+    "prices_used": """
+        WITH wanted AS (
+            SELECT DISTINCT t.user_id, a.symbol, (t.timestamp AT TIME ZONE 'UTC')::date AS date,
+                   'flow' AS used_for
+            FROM flows f JOIN transactions t ON t.id = f.transaction_id JOIN assets a ON a.id = f.asset_id
+            WHERE t.user_id = ANY({users}) AND a.user_id IS NULL AND a.symbol <> 'USD'
+            UNION
+            SELECT DISTINCT t.user_id, f.value_currency, (t.timestamp AT TIME ZONE 'UTC')::date, 'flow'
+            FROM flows f JOIN transactions t ON t.id = f.transaction_id
+            WHERE t.user_id = ANY({users}) AND f.value_currency IS NOT NULL AND f.value_currency <> 'USD'
+            UNION
+            SELECT DISTINCT l.user_id, l.asset, latest.date, 'holding'
+            FROM tax_lots l
+            JOIN LATERAL (
+                SELECT max(p.date) AS date FROM prices p WHERE p.symbol = l.asset AND p.quote = 'USD'
+            ) latest ON latest.date IS NOT NULL
+            WHERE l.user_id = ANY({users}) AND l.remaining > 0
+        )
+        SELECT u.public_id::text AS "user", extract(year FROM w.date)::int AS year, w.symbol, 'USD' AS quote,
+               w.date, w.used_for, p.close::text AS close, inverse.close::text AS inverse_close,
+               coalesce(p.source, inverse.source) AS source
+        FROM wanted w JOIN users u ON u.id = w.user_id
+        LEFT JOIN prices p ON p.symbol = w.symbol AND p.quote = 'USD' AND p.date = w.date
+        LEFT JOIN prices inverse ON inverse.symbol = 'USD' AND inverse.quote = w.symbol
+            AND inverse.date = w.date
+        ORDER BY w.user_id, w.date, w.symbol, w.used_for""",
+    "lots": f"""
+        SELECT u.public_id::text AS "user", {_year("l.acquired_at")}, l.run_id::text AS run_id, l.lot_id,
+               l.origin_lot_id, l.transaction_id, l.account_id, l.asset, l.acquired_at,
+               l.quantity::text AS quantity, l.remaining::text AS remaining,
+               l.cost_basis::text AS cost_basis, l.remaining_cost_basis::text AS remaining_cost_basis,
+               l.transfer_chain, l.callout
+        FROM tax_lots l JOIN users u ON u.id = l.user_id
+        WHERE l.user_id = ANY({{users}})
+        ORDER BY l.user_id, l.id""",
+    "disposals": f"""
+        SELECT u.public_id::text AS "user", {_year("d.disposed_at")}, d.run_id::text AS run_id,
+               d.transaction_id, d.flow_id, d.account_id, d.asset, d.type, d.lot_id, d.origin_lot_id,
+               d.transfer_chain, d.acquired_at, d.disposed_at, d.holding_days,
+               d.quantity::text AS quantity, d.proceeds::text AS proceeds, d.cost_basis::text AS cost_basis,
+               d.gain::text AS gain, d.denied_loss::text AS denied_loss, d.term, d.rule, d.callout
+        FROM disposed_lots d JOIN users u ON u.id = d.user_id
+        WHERE d.user_id = ANY({{users}})
+        ORDER BY d.user_id, d.id""",
+    "income": f"""
+        SELECT u.public_id::text AS "user", {_year("i.received_at")}, i.run_id::text AS run_id,
+               i.transaction_id, i.flow_id, i.account_id, i.asset, i.type, i.received_at,
+               i.quantity::text AS quantity, i.value::text AS value, i.callout
+        FROM income_events i JOIN users u ON u.id = i.user_id
+        WHERE i.user_id = ANY({{users}})
+        ORDER BY i.user_id, i.id""",
+    "yearly_summaries": """
+        WITH gains AS (
+            SELECT user_id, run_id, extract(year FROM disposed_at AT TIME ZONE 'UTC')::int AS year,
+                   sum(proceeds) AS proceeds, sum(cost_basis) AS cost_basis,
+                   sum(gain) FILTER (WHERE term = 'SHORT') AS short_term_gain,
+                   sum(gain) FILTER (WHERE term = 'LONG') AS long_term_gain,
+                   sum(denied_loss) AS denied_loss, count(*) AS disposals
+            FROM disposed_lots WHERE user_id = ANY({users}) GROUP BY 1, 2, 3
+        ), earned AS (
+            SELECT user_id, run_id, extract(year FROM received_at AT TIME ZONE 'UTC')::int AS year,
+                   sum(value) AS income, count(*) AS income_events
+            FROM income_events WHERE user_id = ANY({users}) GROUP BY 1, 2, 3
+        )
+        SELECT u.public_id::text AS "user", coalesce(g.year, e.year) AS year,
+               coalesce(g.run_id, e.run_id)::text AS run_id,
+               coalesce(g.proceeds, 0)::text AS proceeds, coalesce(g.cost_basis, 0)::text AS cost_basis,
+               coalesce(g.short_term_gain, 0)::text AS short_term_gain,
+               coalesce(g.long_term_gain, 0)::text AS long_term_gain,
+               (coalesce(g.short_term_gain, 0) + coalesce(g.long_term_gain, 0))::text AS gain,
+               coalesce(g.denied_loss, 0)::text AS denied_loss, coalesce(e.income, 0)::text AS income,
+               coalesce(g.disposals, 0) AS disposals, coalesce(e.income_events, 0) AS income_events
+        FROM gains g FULL JOIN earned e ON e.user_id = g.user_id AND e.year = g.year
+        JOIN users u ON u.id = coalesce(g.user_id, e.user_id)
+        ORDER BY coalesce(g.user_id, e.user_id), year""",
+}
+TABLES = tuple(STATEMENTS)
+# the columns read as text that hold quantities or money
+DECIMAL_COLUMNS = frozenset(
+    {
+        "quantity",
+        "value",
+        "value_override",
+        "close",
+        "inverse_close",
+        "remaining",
+        "cost_basis",
+        "remaining_cost_basis",
+        "proceeds",
+        "gain",
+        "denied_loss",
+        "short_term_gain",
+        "long_term_gain",
+        "income",
+    }
+)
+DECIMAL = pa.decimal128(38, 18)
+
+
+@dataclass(frozen=True)
+class ExportedUser:
+    id: int
+    public_id: str
+    run_id: str  # the finished cost-basis run whose results are stored
+
+
+class ExportSnapshot:
+    """One REPEATABLE READ transaction: the users' run ids and every table, as of one moment."""
+
+    def __init__(self, cursor: adbc.Cursor) -> None:
+        self._cursor = cursor
+
+    def users(self, user_ids: Sequence[int] | None = None) -> list[ExportedUser]:
+        """Every user with stored cost-basis results (or those of `user_ids`), with the run that made them."""
+        chosen = "" if user_ids is None else f"AND s.user_id = ANY({_ids(user_ids)})"
+        self._cursor.execute(
+            "SELECT s.user_id, u.public_id::text, s.run_id::text FROM cost_basis_status s "
+            f"JOIN users u ON u.id = s.user_id WHERE s.run_id IS NOT NULL {chosen} ORDER BY s.user_id"
+        )
+        return [ExportedUser(*row) for row in self._cursor.fetchall()]
+
+    def table(self, name: str, user_ids: Sequence[int]) -> pa.Table:
+        self._cursor.execute(STATEMENTS[name].format(users=_ids(user_ids)))
+        read = self._cursor.fetch_arrow_table()
+        columns = [
+            column.cast(DECIMAL) if field.name in DECIMAL_COLUMNS else column
+            for field, column in zip(read.schema, read.columns, strict=True)
+        ]
+        return pa.table(columns, names=read.schema.names)
+
+
+def _ids(user_ids: Sequence[int]) -> str:
+    return "ARRAY[{}]::bigint[]".format(",".join(str(int(user_id)) for user_id in user_ids) or "NULL")
+
+
+@contextmanager
+def export_snapshot(engine: Engine) -> Iterator[ExportSnapshot]:
+    """A REPEATABLE READ, read-only transaction on a connection of its own, rolled back at the end."""
+    uri = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with adbc.connect(uri, autocommit=True) as connection, connection.cursor() as cursor:
+        cursor.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try:
+            yield ExportSnapshot(cursor)
+        finally:
+            cursor.execute("ROLLBACK")

@@ -1,0 +1,316 @@
+"""What the tax report workflow reads and writes: whether the stored cost-basis results may make a report,
+those results in the user's base currency, the flows a transactions report lists, and the report's row.
+
+Results are stored in USD; each amount is converted here as the tax page converts it
+(ledger.scope.cost_basis): a disposal's at the FX close of its day, an income's at its day's, a lot's
+basis at the day it was acquired; a flow's value at its transaction's day. Amounts are rounded to the
+engine's 18 decimals, so the reports' sums are the tax page's to the cent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from typing import Any
+
+import adbc_driver_postgresql.dbapi as adbc
+import polars as pl
+from sqlalchemy import (
+    BigInteger,
+    Date,
+    Numeric,
+    Select,
+    String,
+    any_,
+    bindparam,
+    cast,
+    func,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.orm import Session
+
+from contracts.tax_report import Readiness
+from ledger.models import (
+    Account,
+    Asset,
+    CostBasisStatus,
+    DisposedLot,
+    IncomeEvent,
+    TaxLot,
+    TaxReport,
+    Transaction,
+    User,
+)
+from ledger.models.cost_basis import RUNNING_STATES
+from ledger.scope.portfolio import usd_in
+from ledger.scope.transaction_search import parse
+from ledger.writes.cost_basis import flows_query
+from vocabulary.enums import CostBasisState, JobStatus
+from vocabulary.lot_engine import DISPOSAL_COLUMNS, INCOME_COLUMNS, LEDGER_COLUMNS, LOT_COLUMNS, SCALE
+
+AMOUNT = pl.Decimal(38, SCALE)
+INSTANT = pl.Datetime("us", "UTC")
+# the engine's result tables' columns other than text
+DISPOSAL_TYPES = {
+    **dict.fromkeys(("quantity", "proceeds", "cost_basis", "gain", "denied_loss"), AMOUNT),
+    "acquired_at": INSTANT,
+    "disposed_at": INSTANT,
+    "holding_days": pl.Int64,
+}
+INCOME_TYPES = {"value": AMOUNT, "quantity": AMOUNT, "received_at": INSTANT}
+LOT_TYPES = {
+    **dict.fromkeys(("quantity", "remaining", "cost_basis", "remaining_cost_basis"), AMOUNT),
+    "acquired_at": INSTANT,
+}
+RESULTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+    "disposals": (DISPOSAL_COLUMNS, DISPOSAL_TYPES),
+    "income": (INCOME_COLUMNS, INCOME_TYPES),
+    "lots": (LOT_COLUMNS, LOT_TYPES),
+}
+
+
+@dataclass(frozen=True)
+class Filer:
+    """Who a report is for, as its forms and amounts need it."""
+
+    email: str
+    base_currency: str
+    country: str | None
+    tax_year_start: tuple[int, int]  # month, day
+
+
+def filer(session: Session, user_id: int) -> Filer:
+    user = session.get_one(User, user_id)
+    return Filer(
+        user.email, user.base_currency, user.country, (user.tax_year_start_month, user.tax_year_start_day)
+    )
+
+
+def cost_basis_readiness(session: Session, user_id: int) -> Readiness:
+    """PENDING while a run is asked for or running (the stored results are then stale), FAILED when the
+    last run failed, else READY."""
+    status = session.get(CostBasisStatus, user_id, populate_existing=True)
+    if status is None:
+        return Readiness.READY
+    if status.state in RUNNING_STATES or status.recomputation_date is not None:
+        return Readiness.PENDING
+    return Readiness.FAILED if status.state is CostBasisState.FAILED else Readiness.READY
+
+
+def _converted(amount: Any, currency: str, at: Any) -> Any:
+    if currency == "USD":  # stored in dollars, to the engine's 18 decimals: as it is
+        return amount
+    return func.round(cast(amount * usd_in(currency, cast(func.timezone("UTC", at), Date)), Numeric), SCALE)
+
+
+def _frame(rows: Sequence[Any], columns: Sequence[str], types: dict[str, Any]) -> pl.DataFrame:
+    schema = {name: types.get(name, pl.String) for name in columns}
+    return pl.DataFrame([tuple(row) for row in rows], schema=schema, orient="row")
+
+
+def _loaded(
+    session: Session, statement: Select[Any], columns: Sequence[str], types: dict[str, Any]
+) -> pl.DataFrame:
+    """A result table read as the cost-basis run reads the flows (ADBC: COPY in binary, straight into
+    Arrow columns, not Python rows), in the session's snapshot (its REPEATABLE READ transaction, exported
+    to ADBC's connection), so every table of one report is read as of one moment."""
+    snapshot = session.execute(select(func.pg_export_snapshot())).scalar_one()
+    query = statement.compile(dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True})
+    uri = session.get_bind().engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with adbc.connect(uri, autocommit=True) as connection, connection.cursor() as cursor:
+        cursor.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        cursor.execute(f"SET TRANSACTION SNAPSHOT '{snapshot}'")
+        cursor.execute(str(query))
+        read = cursor.fetch_arrow_table()
+        cursor.execute("ROLLBACK")
+    return pl.DataFrame(pl.from_arrow(read)).cast({name: types.get(name, pl.String) for name in columns})
+
+
+def _columns(model: Any, columns: Sequence[str], types: dict[str, Any], given: dict[str, Any]) -> list[Any]:
+    """A result table's engine columns: `given` ones as given, its text ids as the user knows them (the
+    transaction's public id, the account's name), the others as stored; amounts as exact decimal text."""
+    named = {"tx_id": cast(Transaction.public_id, String), "account": Account.name} | given
+    selected = [named[name] if name in named else getattr(model, name) for name in columns]
+    return [
+        (cast(column, String) if types.get(name) == AMOUNT else column).label(name)
+        for name, column in zip(columns, selected, strict=True)
+    ]
+
+
+def stored_disposals(
+    session: Session, user_id: int, start: datetime, end: datetime, currency: str
+) -> pl.DataFrame:
+    """The disposal slices of [start, end), in the engine's columns, money in `currency`."""
+    money = {
+        name: _converted(getattr(DisposedLot, name), currency, DisposedLot.disposed_at)
+        for name in ("proceeds", "cost_basis", "gain", "denied_loss")
+    }
+    selected = _columns(DisposedLot, DISPOSAL_COLUMNS, DISPOSAL_TYPES, money)
+    statement = (
+        select(*selected)
+        .join(Transaction, Transaction.id == DisposedLot.transaction_id)
+        .join(Account, Account.id == DisposedLot.account_id)
+        .where(
+            DisposedLot.user_id == user_id, DisposedLot.disposed_at >= start, DisposedLot.disposed_at < end
+        )
+        .order_by(DisposedLot.id)
+    )
+    return _loaded(session, statement, DISPOSAL_COLUMNS, DISPOSAL_TYPES)
+
+
+def stored_income(
+    session: Session, user_id: int, start: datetime, end: datetime, currency: str
+) -> pl.DataFrame:
+    value = _converted(IncomeEvent.value, currency, IncomeEvent.received_at)
+    selected = _columns(IncomeEvent, INCOME_COLUMNS, INCOME_TYPES, {"value": value})
+    statement = (
+        select(*selected)
+        .join(Transaction, Transaction.id == IncomeEvent.transaction_id)
+        .join(Account, Account.id == IncomeEvent.account_id)
+        .where(
+            IncomeEvent.user_id == user_id, IncomeEvent.received_at >= start, IncomeEvent.received_at < end
+        )
+        .order_by(IncomeEvent.id)
+    )
+    return _loaded(session, statement, INCOME_COLUMNS, INCOME_TYPES)
+
+
+def stored_lots(session: Session, user_id: int, currency: str) -> pl.DataFrame:
+    """The lots with something left, their basis in `currency` at the day each was acquired."""
+    money = {
+        name: _converted(getattr(TaxLot, name), currency, TaxLot.acquired_at)
+        for name in ("cost_basis", "remaining_cost_basis")
+    }
+    selected = _columns(TaxLot, LOT_COLUMNS, LOT_TYPES, money)
+    statement = (
+        select(*selected)
+        .join(Transaction, Transaction.id == TaxLot.transaction_id)
+        .join(Account, Account.id == TaxLot.account_id)
+        .where(TaxLot.user_id == user_id, TaxLot.remaining > 0)
+        .order_by(TaxLot.id)
+    )
+    return _loaded(session, statement, LOT_COLUMNS, LOT_TYPES)
+
+
+def named_lots(session: Session, user_id: int, lots: pl.DataFrame, currency: str) -> pl.DataFrame:
+    """Lots the engine computed from the flows the cost-basis run reads (flows_query: transactions and
+    accounts by id, crypto by asset id) named as the stored lots are (the transaction's public id, the
+    account's name, the asset's symbol), their basis in `currency` at the day each was acquired, as
+    `stored_lots` converts it."""
+    ids = lots.get_column("tx_id").unique().cast(pl.Int64).to_list()
+    public_ids = dict(
+        session.execute(
+            select(cast(Transaction.id, String), cast(Transaction.public_id, String)).where(
+                Transaction.user_id == user_id,
+                Transaction.id == any_(bindparam("ids", ids, type_=ARRAY(BigInteger))),
+            )
+        ).all()
+    )
+    accounts = dict(
+        session.execute(
+            select(cast(Account.id, String), Account.name).where(Account.user_id == user_id)
+        ).all()
+    )
+    owned = or_(Asset.user_id.is_(None), Asset.user_id == user_id)
+    symbols = dict(session.execute(select(cast(Asset.id, String), Asset.symbol).where(owned)).all())
+    named = lots.with_columns(
+        pl.col("tx_id").replace_strict(public_ids),
+        pl.col("account").replace_strict(accounts, default=pl.col("account")),
+        pl.col("asset").replace(symbols),
+    )
+    if currency == "USD" or named.is_empty():
+        return named
+    days = named.get_column("acquired_at").dt.date().unique().to_list()
+    day = func.unnest(bindparam("days", days, type_=ARRAY(Date))).table_valued("day").render_derived()
+    rates: dict[date, Decimal | None] = dict(
+        session.execute(select(day.c.day, usd_in(currency, day.c.day))).all()
+    )
+
+    def converted(amount: Decimal, acquired: datetime) -> Decimal | None:
+        rate = rates[acquired.date()]
+        if rate is None:  # no FX close that day: as stored_lots, no amount
+            return None
+        with localcontext(prec=80):
+            return (amount * rate).quantize(Decimal(1).scaleb(-SCALE), ROUND_HALF_UP)
+
+    return named.with_columns(
+        pl.Series(
+            name,
+            [converted(*pair) for pair in zip(named[name], named["acquired_at"], strict=True)],
+            dtype=AMOUNT,
+        )
+        for name in ("cost_basis", "remaining_cost_basis")
+    )
+
+
+def no_results(table: str) -> pl.DataFrame:
+    """An empty result table ("disposals", "income", "lots"), for a report that does not read it."""
+    columns, types = RESULTS[table]
+    return _frame([], columns, types)
+
+
+def listed_flows(
+    session: Session, user_id: int, query: str | None, tax_year_start: tuple[int, int], currency: str
+) -> pl.DataFrame:
+    """The flows of the transactions the page's `query` finds, as the cost-basis run reads them (the
+    ledger's types, which EngineLedger turns into the engine's), named as the user sees them: the
+    transaction's public id, the account's name, the asset's symbol, values in `currency`."""
+    found = flows_query(user_id)
+    if query:
+        found = found.where(*parse(query, tax_year_start).conditions())
+    flows = found.add_columns(Transaction.public_id.label("public_id")).subquery()
+    symbol = select(Asset.symbol).where(Asset.id == flows.c.asset).scalar_subquery()
+    account = (
+        select(Account.name).where(Account.id == cast(flows.c.account, Account.id.type)).scalar_subquery()
+    )
+    value = _converted(cast(flows.c.value, Numeric), currency, flows.c.timestamp)
+    columns = {
+        "tx_id": cast(flows.c.public_id, String),
+        "account": account,
+        "asset": func.coalesce(symbol, flows.c.asset),
+        "value": cast(value, String),
+    }
+    rows = session.execute(
+        select(*(columns.get(name, flows.c[name]).label(name) for name in LEDGER_COLUMNS)).order_by(
+            flows.c.timestamp, flows.c.tx_id
+        )
+    ).all()
+    return _frame(rows, LEDGER_COLUMNS, {"timestamp": INSTANT, "is_fee": pl.Boolean})
+
+
+# The report's row
+
+
+def report(session: Session, report_id: int) -> TaxReport:
+    return session.get_one(TaxReport, report_id, populate_existing=True)
+
+
+def mark_report(session: Session, report_id: int, status: JobStatus) -> None:
+    session.execute(update(TaxReport).where(TaxReport.id == report_id).values(status=status))
+
+
+def finish_report(session: Session, report_id: int, key: str, result: dict[str, Any] | None) -> None:
+    session.execute(
+        update(TaxReport)
+        .where(TaxReport.id == report_id)
+        .values(status=JobStatus.FINISHED, s3_key=key, result=result, finished_at=datetime.now(UTC))
+    )
+
+
+def fail_report(session: Session, report_id: int, error: str, cost_basis_failed: bool) -> None:
+    session.execute(
+        update(TaxReport)
+        .where(TaxReport.id == report_id)
+        .values(
+            status=JobStatus.FAILED,
+            error_message=error,
+            cost_basis_failed=cost_basis_failed,
+            finished_at=datetime.now(UTC),
+        )
+    )

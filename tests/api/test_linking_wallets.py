@@ -1,0 +1,283 @@
+"""Linking blockchain wallets (addPublicAddress, addPublicXpub, addTwoXpub, addMultiAddress with
+multiAddressImportJobStatus) and syncing them (AccountSyncWorkflow on a real worker) against the local
+Esplora, Etherscan and JSON-RPC fakes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+import httpx
+import pytest
+from temporalio.client import Client
+
+from ingest.chains.hd import ExtendedKey
+from ingest.chains.networks import BITCOIN
+from ledger.infra.settings import Settings
+from tests.api.graphql import gql
+from tests.api.test_linking_exchanges import account, synced
+from tests.fakes.esplora import EsploraServer, hd_wallet_history
+from tests.fakes.etherscan import EtherscanServer
+from tests.fakes.evm_rpc import EvmRpcServer
+from tests.ingest.chains.test_esplora import ZPUB, btc
+from tests.ingest.chains.test_evm import OWN, USDC_KEY, history
+
+pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
+
+ADDRESS = """
+mutation Add($input: PublicAddressInput!) {
+  addPublicAddress(publicAddressInput: $input) {
+    success message warning error errorMessage multiAddWarning createdWallet { id name address }
+  }
+}
+"""
+XPUB = """
+mutation Add($input: PublicXpubInput!) {
+  addPublicXpub(publicXpubInput: $input) { success error errorMessage createdWallet { id name } }
+}
+"""
+TWO_XPUB = """
+mutation Add($input: TwoXpubInput!) { addTwoXpub(twoXpubInput: $input) { success error message } }
+"""
+MULTI = """
+mutation Add($input: MultiAddressInput!) {
+  addMultiAddress(multiAddressInput: $input) { success jobId error errorMessage }
+}
+"""
+MULTI_STATUS = """
+query Status($jobId: String!) {
+  multiAddressImportJobStatus(jobId: $jobId) {
+    isStatusFinal success error errorMessage successMessage warningMessage
+    createdWallets { id address }
+    failedPublicKeys { publicKey error errorMessage }
+  }
+}
+"""
+BALANCES = """
+query Account($id: ID!) {
+  account(id: $id) { computedTransactionCount balances { balance currency { symbol uaid } } }
+}
+"""
+WALLET_ACTIONS = {
+    "renameWallet": 'mutation($id: ID!) { renameWallet(id: $id, name: "Mine") { success error } }',
+    "syncWallet": "mutation($id: ID!) { syncWallet(id: $id) { success error } }",
+    "deleteWallet": "mutation($id: ID!) { deleteWallet(id: $id) { success error } }",
+}
+# Addresses of BIP-84's test vector (m/84'/0'/0'/0/0 and /1) and a P2PKH one of the Bitcoin wiki.
+BTC_ADDRESSES = [
+    "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+    "bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g",
+    "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
+]
+
+
+@pytest.fixture
+def esplora(servers: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[EsploraServer]:
+    with EsploraServer() as server:
+        monkeypatch.setitem(servers.esplora_urls, "bitcoin", server.url)
+        yield server
+
+
+@pytest.fixture
+def ethereum(servers: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[EtherscanServer]:
+    with (
+        EtherscanServer() as etherscan,
+        EvmRpcServer(etherscan.accounts, 1, ens={"cairn-demo.eth": OWN}) as node,
+    ):
+        monkeypatch.setattr(servers, "etherscan_url", etherscan.url)
+        monkeypatch.setitem(servers.evm_rpc_urls, "ethereum", node.url)
+        yield etherscan
+
+
+async def balances(http: httpx.AsyncClient, account_id: str) -> tuple[int, dict[str, Decimal]]:
+    found: dict[str, Any] = (await gql(http, BALANCES, id=account_id))["account"]
+    held = {b["currency"]["uaid"]: Decimal(str(b["balance"])) for b in found["balances"]}
+    return found["computedTransactionCount"], held
+
+
+def xpub_input(key: str = ZPUB) -> dict[str, str]:
+    return {"coinSymbol": "BTC", "cryptoNetwork": "Bitcoin", "xpubKey": key, "accountTypeSlug": "bitcoin"}
+
+
+async def test_a_zpub_syncs_its_balance_with_change_recognised_and_again_adds_nothing(
+    user: httpx.AsyncClient, esplora: EsploraServer, temporal_client: Client
+) -> None:
+    wallet = hd_wallet_history(esplora, ExtendedKey(ZPUB, BITCOIN), used_receive=7)
+
+    answer = (await gql(user, XPUB, input=xpub_input()))["addPublicXpub"]
+
+    assert (answer["success"], answer["error"]) == (True, None)
+    account_id = answer["createdWallet"]["id"]
+    first = await synced(temporal_client, account_id)
+    assert first["number_imported"] == wallet.transactions
+    count, held = await balances(user, account_id)
+    assert count == wallet.transactions
+    [(btc_id, balance)] = held.items()
+    assert btc_id.startswith("crypto_") and balance == btc(wallet.balance)
+
+    assert (await gql(user, WALLET_ACTIONS["syncWallet"], id=account_id))["syncWallet"]["success"]
+    assert (await synced(temporal_client, account_id))["number_imported"] == 0
+    assert (await balances(user, account_id))[0] == wallet.transactions
+
+
+async def test_an_ens_name_on_ethereum_syncs_its_coins_and_tokens(
+    user: httpx.AsyncClient, ethereum: EtherscanServer, temporal_client: Client
+) -> None:
+    history(ethereum)
+    given = {
+        "coinSymbol": "ETH",
+        "cryptoNetwork": "Ethereum",
+        "slug": "ethereum",
+        "walletAddress": "cairn-demo.eth",
+        "walletName": "",
+    }
+
+    answer = (await gql(user, ADDRESS, input=given))["addPublicAddress"]
+
+    assert (answer["success"], answer["message"], answer["error"]) == (True, "Wallet added", None)
+    assert answer["createdWallet"]["name"] == "Ethereum Wallet ...mo.eth"
+    account_id = answer["createdWallet"]["id"]
+    assert (await synced(temporal_client, account_id))["number_imported"] > 0
+    _, held = await balances(user, account_id)
+    assert held[USDC_KEY] == Decimal(2000)
+    assert any(asset.startswith("crypto_") for asset in held)  # the ETH of the swaps and sends
+
+
+async def test_four_addresses_with_one_invalid_give_a_partial_result(
+    user: httpx.AsyncClient, esplora: EsploraServer, temporal_client: Client
+) -> None:
+    keys = [*BTC_ADDRESSES, "bc1qnotanaddress"]
+    answer = (await gql(user, MULTI, input={"publicKeys": "\n".join(keys), "accountTypeSlug": "bitcoin"}))[
+        "addMultiAddress"
+    ]
+    assert answer["success"] and answer["jobId"], answer
+
+    status = (await gql(user, MULTI_STATUS, jobId=answer["jobId"]))["multiAddressImportJobStatus"]
+
+    assert (status["isStatusFinal"], status["success"], status["error"]) == (
+        True,
+        True,
+        "failed_to_import_some_addresses",
+    )
+    assert status["warningMessage"] == "1 of 4 addresses could not be added."
+    assert sorted(w["address"] for w in status["createdWallets"]) == sorted(BTC_ADDRESSES)
+    assert status["failedPublicKeys"] == [
+        {
+            "publicKey": "bc1qnotanaddress",
+            "error": "wallet_validation_error",
+            "errorMessage": (
+                "We could not add your wallet as this address is invalid. Please follow the instructions "
+                "below and try again."
+            ),
+        }
+    ]
+    for wallet in status["createdWallets"]:
+        await synced(temporal_client, wallet["id"])
+    other = (await gql(user, MULTI_STATUS, jobId="multi-address/unknown"))["multiAddressImportJobStatus"]
+    assert (other["success"], other["error"]) == (False, "unknown_job_id")
+
+
+@pytest.mark.parametrize(
+    ("given", "error", "message"),
+    [
+        ({"walletAddress": ""}, "wallet_validation_error", "This field is required"),
+        (
+            {"walletAddress": "0x1234"},
+            "wallet_validation_error",
+            "We could not add your wallet as this address is invalid. Please follow the instructions "
+            "below and try again.",
+        ),
+        (
+            {"cryptoNetwork": "Bitcoin"},
+            "invalid_crypto_currency",
+            "Wallets of this coin are not supported yet.",
+        ),
+        ({"slug": "no-such-chain"}, "unknown_wallet_type", "Wallets of this coin are not supported yet."),
+    ],
+)
+async def test_bad_addresses_are_refused_in_the_spec_words(
+    user: httpx.AsyncClient, given: dict[str, str], error: str, message: str
+) -> None:
+    base = {"coinSymbol": "ETH", "cryptoNetwork": "ethereum", "slug": "ethereum", "walletName": "Mine"}
+    answer = (await gql(user, ADDRESS, input={**base, "walletAddress": OWN, **given}))["addPublicAddress"]
+
+    assert (answer["success"], answer["error"], answer["errorMessage"]) == (False, error, message)
+
+
+async def test_two_xpub_keys_must_differ_and_be_30_to_120_characters(user: httpx.AsyncClient) -> None:
+    base = {"coinSymbol": "BTC", "cryptoNetwork": "bitcoin", "accountTypeSlug": "bitcoin"}
+    same = {**base, "receiveAddressXpub": ZPUB, "changeAddressXpub": ZPUB}
+    short = {**base, "receiveAddressXpub": ZPUB, "changeAddressXpub": "zpub-too-short"}
+
+    assert (await gql(user, TWO_XPUB, input=same))["addTwoXpub"] == {
+        "success": False,
+        "error": "receive_change_xpub_same",
+        "message": "Receive and Change address cannot be the same.",
+    }
+    assert (await gql(user, TWO_XPUB, input=short))["addTwoXpub"] == {
+        "success": False,
+        "error": "wallet_validation_error",
+        "message": "Field must be between 30 and 120 characters long.",
+    }
+    bad = (await gql(user, XPUB, input=xpub_input("x" * 111)))["addPublicXpub"]
+    assert (bad["success"], bad["error"]) == (False, "wallet_validation_error")
+
+
+async def test_a_wallet_twice_is_already_linked_and_another_users_wallet_is_not_found(
+    user: httpx.AsyncClient, other_user: httpx.AsyncClient, esplora: EsploraServer, temporal_client: Client
+) -> None:
+    answer = (await gql(user, XPUB, input=xpub_input()))["addPublicXpub"]
+    account_id = answer["createdWallet"]["id"]
+    await synced(temporal_client, account_id)
+
+    again = (await gql(user, XPUB, input=xpub_input()))["addPublicXpub"]
+    assert (again["error"], again["errorMessage"]) == (
+        "wallet_already_linked",
+        "This wallet has already been added to the product. Please see below.",
+    )
+    for name, mutation in WALLET_ACTIONS.items():
+        refused = (await gql(other_user, mutation, id=account_id))[name]
+        assert refused == {"success": False, "error": "account_not_found"}, name
+    assert (await account(user, account_id))["syncInfo"]["willBeDeleted"] is False
+
+
+REPORTED = """
+query Account($id: ID!) {
+  account(id: $id) {
+    isBalanceDifferenceSignificant
+    reportedBalances { balance calculatedBalance isBalanceDifferenceSignificant currency { symbol uaid } }
+  }
+}
+"""
+
+
+async def test_reported_and_calculated_balances_are_kept_per_asset_and_a_gap_is_flagged(
+    user: httpx.AsyncClient, other_user: httpx.AsyncClient, ethereum: EtherscanServer, temporal_client: Client
+) -> None:
+    history(ethereum)
+    ethereum.accounts[(1, OWN)].wei += 10**18  # the chain holds 1 ETH the flows do not explain
+    given = {"coinSymbol": "ETH", "cryptoNetwork": "Ethereum", "slug": "ethereum", "walletAddress": OWN}
+
+    answer = (await gql(user, ADDRESS, input=given | {"walletName": "Gap"}))["addPublicAddress"]
+    account_id = answer["createdWallet"]["id"]
+    await synced(temporal_client, account_id)
+
+    found = (await gql(user, REPORTED, id=account_id))["account"]
+    compared = {b["currency"]["symbol"]: b for b in found["reportedBalances"]}
+    assert set(compared) == {"ETH", "USDC"}  # the lure token is spam: not compared
+    eth = compared["ETH"]
+    assert Decimal(str(eth["balance"])) - Decimal(str(eth["calculatedBalance"])) == Decimal(1)
+    assert eth["isBalanceDifferenceSignificant"] and eth["currency"]["uaid"].startswith("crypto_")
+    usdc = compared["USDC"]
+    assert (Decimal(str(usdc["balance"])), Decimal(str(usdc["calculatedBalance"]))) == (2000, 2000)
+    assert not usdc["isBalanceDifferenceSignificant"]
+    assert found["isBalanceDifferenceSignificant"]
+    assert (await gql(other_user, REPORTED, id=account_id))["account"] is None
+
+    ethereum.accounts[(1, OWN)].wei -= 10**18  # the next sync reports the balance the flows give
+    assert (await gql(user, WALLET_ACTIONS["syncWallet"], id=account_id))["syncWallet"]["success"]
+    await synced(temporal_client, account_id)
+    found = (await gql(user, REPORTED, id=account_id))["account"]
+    assert not found["isBalanceDifferenceSignificant"]
+    assert all(b["balance"] == b["calculatedBalance"] for b in found["reportedBalances"])

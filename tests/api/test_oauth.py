@@ -1,0 +1,135 @@
+"""Redirect-based connections (api/oauth.py) against the local OAuth and Coinbase fakes: the authorization
+code with PKCE and state, the account created with its tokens sealed and synced, the access token
+refreshed before it expires, a revoked refresh token ending in the failed state with a
+fix-API-credentials task, and a callback that is not the user's own refused."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
+
+import httpx
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from temporalio.client import Client
+
+from ledger.infra.settings import Settings
+from ledger.models import Account, Task
+from tests.api.graphql import gql
+from tests.api.test_linking_exchanges import EXCHANGES, account, synced
+from tests.fakes.coinbase import CoinbaseFake
+from tests.fakes.oauth import OAuthServer
+from vocabulary.enums import TaskType
+
+pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
+
+TOKEN = "oauth-access-token"
+CLIENT_ID, CLIENT_SECRET = "cairn-client", "cairn-client-secret"
+TRADES = 60
+SYNC = "mutation($id: ID!) { syncExchange(id: $id) { success error } }"
+
+
+@pytest.fixture
+def coinbase(servers: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[CoinbaseFake]:
+    with CoinbaseFake(TOKEN, trades=TRADES) as fake:
+        monkeypatch.setitem(servers.exchange_urls, "coinbase", fake.url)
+        monkeypatch.setattr(servers, "exchange_rate_limits", False)
+        yield fake
+
+
+@pytest.fixture
+def provider(servers: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[OAuthServer]:
+    # Tokens live 60 s, under the 300 s before expiry at which a sync refreshes them.
+    with OAuthServer(CLIENT_ID, CLIENT_SECRET, lifetime=60, access_token=TOKEN) as server:
+        monkeypatch.setitem(servers.oauth_urls, "coinbase", server.url)
+        monkeypatch.setitem(
+            servers.oauth_clients, "coinbase", {"client_id": CLIENT_ID, "client_secret": CLIENT_SECRET}
+        )
+        yield server
+
+
+async def authorized(http: httpx.AsyncClient, **params: str) -> str:
+    """Start → the provider's consent → the callback URL it redirects back to (path and query)."""
+    started = await http.get("/oauth/coinbase/start", params=params)
+    assert started.status_code == 303, started.text
+    target = started.headers["location"]
+    assert parse_qs(urlsplit(target).query)["code_challenge_method"] == ["S256"]
+    async with httpx.AsyncClient() as browser:
+        consent = await browser.get(target)
+    assert consent.status_code == 302
+    back = urlsplit(consent.headers["location"])
+    return f"{back.path}?{back.query}"
+
+
+def message(response: httpx.Response, path: str = "/wallets") -> dict[str, list[str]]:
+    assert response.status_code == 303, response.text
+    location = urlsplit(response.headers["location"])
+    assert location.path == path
+    return parse_qs(location.query)
+
+
+async def test_coinbase_by_redirect_syncs_and_refreshes_its_token_until_revoked(
+    user: httpx.AsyncClient,
+    coinbase: CoinbaseFake,
+    provider: OAuthServer,
+    temporal_client: Client,
+    db_session: Session,
+) -> None:
+    answer = message(await user.get(await authorized(user)))
+
+    assert answer == {"successMessage": ["Added new exchange"]}
+    [created] = (await gql(user, EXCHANGES))["exchanges"]["items"]
+    assert created["name"] == "Coinbase"
+    assert (await synced(temporal_client, created["id"]))["number_imported"] == TRADES
+    sealed = db_session.scalar(select(Account.credentials).where(Account.id == int(created["id"])))
+    assert sealed is not None and TOKEN.encode() not in sealed
+    assert len(provider.access_tokens) == 2  # the code's, then a refresh before the first sync's calls
+
+    await gql(user, SYNC, id=created["id"])
+    assert (await synced(temporal_client, created["id"]))["number_imported"] == 0
+    assert len(provider.access_tokens) == 3  # refreshed again: it expires within 300 s
+
+    provider.revoke()
+    await gql(user, SYNC, id=created["id"])
+    assert await synced(temporal_client, created["id"]) is None
+    assert (await account(user, created["id"]))["errors"] == ["API key is invalid."]
+    tasks = db_session.scalars(select(Task.type).where(Task.account_id == int(created["id"]))).all()
+    assert tasks == [TaskType.FIX_API_CREDENTIALS]
+
+
+async def test_a_callback_with_another_state_or_for_another_user_creates_nothing(
+    user: httpx.AsyncClient, other_user: httpx.AsyncClient, coinbase: CoinbaseFake, provider: OAuthServer
+) -> None:
+    callback = await authorized(user)
+    forged = callback.replace("state=", "state=x")
+    refused = {"errorMessage": ["The connection was not authorized. Please try again."]}
+
+    assert message(await user.get(forged)) == refused
+    assert message(await other_user.get(callback)) == refused
+    assert (await gql(user, EXCHANGES))["exchanges"]["total"] == 0
+    assert (await gql(other_user, EXCHANGES))["exchanges"]["total"] == 0
+    assert coinbase.requests == 0
+
+
+async def test_an_integration_without_a_registered_client_is_refused(user: httpx.AsyncClient) -> None:
+    assert message(await user.get("/oauth/uphold/start")) == {
+        "errorMessage": ["This exchange cannot be connected this way yet."]
+    }
+
+
+async def test_an_account_connected_again_keeps_its_id_and_returns_where_asked(
+    user: httpx.AsyncClient, coinbase: CoinbaseFake, provider: OAuthServer, temporal_client: Client
+) -> None:
+    await user.get(await authorized(user))
+    [created] = (await gql(user, EXCHANGES))["exchanges"]["items"]
+    await synced(temporal_client, created["id"])
+    back_to = f"/accounts/{created['id']}"
+
+    again = await authorized(user, account_id=created["id"], authorized_redirect_url=back_to)
+
+    assert message(await user.get(again), back_to) == {"successMessage": ["Updated exchange details"]}
+    assert (await synced(temporal_client, created["id"]))["number_imported"] == 0
+    assert (await gql(user, EXCHANGES))["exchanges"]["total"] == 1
+    elsewhere = await authorized(user, authorized_redirect_url="//evil.example/steal")
+    assert message(await user.get(elsewhere)) == {"successMessage": ["Added new exchange"]}

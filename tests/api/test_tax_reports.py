@@ -1,0 +1,292 @@
+"""Tax reports through the API on the real servers: generateTaxReport starts TaxReportWorkflow (a repeated
+request joins it), taxReportPollResult answers cost_basis_in_process while a run is pending and success
+with a download link once it ends, the downloaded files add up to taxSummary, a 1099-DA uploaded as the
+SPA uploads files is reconciled line by line, and every answer is limited to its user."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+from datetime import UTC, datetime
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+import httpx
+import polars as pl
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from activities.cost_basis_ledger import EngineLedger
+from analytics.reports.types import ReportType
+from contracts.tax_report import REPORT_TYPES
+from ledger.models import CostBasisStatus, TaxReport, User
+from ledger.writes.cost_basis import flow_batches
+from stack.cli import main
+from tests.api.graphql import gql, upload
+from tests.api.test_cost_basis import ENQUEUE, TAX_SUMMARY, calculated, hand_worked_ledger, signed_up_user
+from vocabulary.enums import CostBasisState
+
+pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
+
+GENERATE = """
+mutation generateTaxReport($type: String!, $taxYear: Int!, $search: String, $form1099daFileUrl: String,
+                           $startDate: Date, $endDate: Date) {
+  generateTaxReport(type: $type, taxYear: $taxYear, query: $search, form1099daFileUrl: $form1099daFileUrl,
+                    startDate: $startDate, endDate: $endDate) {
+    success jobId status errorMessage
+  }
+}
+"""
+POLL = """
+query taxReportPollResult($jobId: String!) {
+  taxReportPollResult(jobId: $jobId) {
+    success status isStatusFinal url errorMessage
+    report { type taxYear fileName reconciliation { status asset formProceeds proceeds } }
+  }
+}
+"""
+REPORTS = "query Reports($taxYear: Int) { taxReports(taxYear: $taxYear) { jobId type taxYear fileName url } }"
+# the sale of 0.4 BTC on 2021-06-01 reported with the wrong proceeds, and a sale Cairn does not have
+FORM_1099DA = b"""\
+Box 1a Code for digital asset,Box 1b Name of digital asset,Box 1c Number of units,Box 1d Date acquired,\
+Box 1e Date sold or disposed,Box 1f Proceeds,Box 1g Cost or other basis,Box 2 Check if basis reported to IRS
+999999999,Bitcoin,0.4,01/01/2021,06/01/2021,"$11,000.00","$4,004.00",X
+999999999,Solana,5,,07/01/2021,$500.00,,
+"""
+
+
+async def generated(http: httpx.AsyncClient, report_type: str, year: int, **options: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = (await gql(http, GENERATE, type=report_type, taxYear=year, **options))[
+        "generateTaxReport"
+    ]
+    return answer
+
+
+async def polled(http: httpx.AsyncClient, job_id: str) -> dict[str, Any]:
+    answer: dict[str, Any] = (await gql(http, POLL, jobId=job_id))["taxReportPollResult"]
+    return answer
+
+
+async def made(http: httpx.AsyncClient, job_id: str, timeout: float = 60) -> dict[str, Any]:
+    """Polls taxReportPollResult (as the reports page does, but faster) until it is final."""
+    async with asyncio.timeout(timeout):
+        while not (found := await polled(http, job_id))["isStatusFinal"]:
+            await asyncio.sleep(0.2)
+    return found
+
+
+async def downloaded_csv(url: str) -> list[dict[str, str]]:
+    async with httpx.AsyncClient() as s3:
+        response = await s3.get(url)
+    assert response.status_code == 200, response.text
+    return list(csv.DictReader(io.StringIO(response.text)))
+
+
+def column_total(rows: list[dict[str, str]], column: str) -> Decimal:
+    return sum((Decimal(row[column]) for row in rows), Decimal(0))
+
+
+def test_the_contract_names_every_report_type_the_report_code_makes() -> None:
+    assert set(REPORT_TYPES) == {kind.value for kind in ReportType}
+
+
+async def test_a_report_waits_for_the_pending_run_then_adds_up_to_the_tax_summary(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    # a run asked for (an import just ended) that no worker has taken yet: the results are stale
+    db_session.add(CostBasisStatus(user_id=user.id, state=CostBasisState.ENQUEUED))
+    db_session.commit()
+
+    first = await generated(client, "CAPITAL_GAINS_CSV", 2021)
+    again = await generated(client, "CAPITAL_GAINS_CSV", 2021)
+
+    job_id = f"tax-report/{user.public_id}/CAPITAL_GAINS_CSV/2021"
+    assert first == again == {"success": True, "jobId": job_id, "status": None, "errorMessage": None}
+    waiting = await polled(client, job_id)
+    assert (waiting["status"], waiting["success"], waiting["isStatusFinal"]) == (
+        "cost_basis_in_process",
+        False,
+        False,
+    )
+    rows = db_session.scalar(select(func.count()).select_from(TaxReport).where(TaxReport.user_id == user.id))
+    assert rows == 1  # the second request joined the first
+
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+    done = await made(client, job_id)
+
+    assert (done["status"], done["success"], done["errorMessage"]) == ("success", True, None)
+    assert done["report"]["fileName"] == "capital_gains_csv_2021.csv"
+    lines = await downloaded_csv(done["url"])
+    summary = (await gql(client, TAX_SUMMARY, year=2021))["taxSummary"]
+    assert column_total(lines, "Proceeds") == Decimal(summary["proceeds"]) == Decimal("11995")
+    assert column_total(lines, "Cost Basis") == Decimal(summary["costBasis"]) == Decimal("4004")
+    assert column_total(lines, "Gain or Loss") == Decimal(summary["capitalGain"])
+
+    listed = (await gql(client, REPORTS, taxYear=2021))["taxReports"]
+    assert [(report["jobId"], report["type"], report["fileName"]) for report in listed] == [
+        (job_id, "CAPITAL_GAINS_CSV", "capital_gains_csv_2021.csv")
+    ]
+    assert (await downloaded_csv(listed[0]["url"])) == lines
+    assert (await gql(client, REPORTS, taxYear=2022))["taxReports"] == []
+
+
+async def test_a_failed_run_answers_cost_basis_failed(client: httpx.AsyncClient, db_session: Session) -> None:
+    user = await signed_up_user(client, db_session)
+    db_session.add(CostBasisStatus(user_id=user.id, state=CostBasisState.FAILED))
+    db_session.commit()
+
+    job_id = (await generated(client, "FORM_8949", 2021))["jobId"]
+    done = await made(client, job_id)
+
+    assert (done["status"], done["success"], done["url"]) == ("cost_basis_failed", False, None)
+
+
+async def test_another_users_job_id_and_bad_requests(
+    client: httpx.AsyncClient, other_user: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+    job_id = (await generated(client, "FORM_1040_SD", 2022))["jobId"]
+    assert (await made(client, job_id))["status"] == "success"
+
+    theirs = await polled(other_user, job_id)
+    assert theirs == {
+        "success": False,
+        "status": "unauthorized",
+        "isStatusFinal": True,
+        "url": None,
+        "errorMessage": None,
+        "report": None,
+    }
+    assert theirs == await polled(other_user, "tax-report/nothing")
+    assert (await gql(other_user, REPORTS))["taxReports"] == []
+
+    refused = {"success": False, "jobId": None}
+    assert await generated(client, "FORM_9999", 2021) == {
+        **refused,
+        "status": "invalid_report_type",
+        "errorMessage": None,
+    }
+    assert await generated(client, "FORM_8949", 1990) == {
+        **refused,
+        "status": None,
+        "errorMessage": "There is no such tax year.",
+    }
+    assert (await generated(client, "TRANSACTIONS_CSV", 2021, search="color:blue"))["errorMessage"] == (
+        "unknown filter 'color:blue'"
+    )
+    assert (await generated(client, "EXCHANGE_1099_RECONCILIATION_CSV", 2021))["errorMessage"] == (
+        "Upload the broker's 1099-DA to reconcile it."
+    )
+    # an upload of another user is not this user's to reconcile
+    their_upload = await upload(other_user, "1099-da.csv", FORM_1099DA)
+    assert (
+        await generated(client, "EXCHANGE_1099_RECONCILIATION_CSV", 2021, form1099daFileUrl=their_upload)
+    )["errorMessage"] == "That 1099-DA upload could not be found."
+
+
+async def test_an_uploaded_1099da_is_reconciled_line_by_line(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+    form = await upload(client, "1099-da.csv", FORM_1099DA)
+
+    job_id = (await generated(client, "EXCHANGE_1099_RECONCILIATION_CSV", 2021, form1099daFileUrl=form))[
+        "jobId"
+    ]
+    done = await made(client, job_id)
+
+    assert done["status"] == "success", done
+    assert done["report"]["reconciliation"] == [
+        {"status": "Proceeds differ", "asset": "BTC", "formProceeds": "11000.00", "proceeds": "11995.00"},
+        {"status": "Missing in Cairn", "asset": "Solana", "formProceeds": "500.00", "proceeds": None},
+    ]
+    lines = await downloaded_csv(done["url"])
+    assert [line["Status"] for line in lines] == ["Proceeds differ", "Missing in Cairn"]
+
+
+async def test_the_transactions_export_follows_the_pages_filter(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+    span = {"startDate": "2009-01-01", "endDate": datetime.now(UTC).date().isoformat()}
+
+    everything = await made(client, (await generated(client, "TRANSACTIONS_CSV", 2021, **span))["jobId"])
+    staking = await made(
+        client, (await generated(client, "TRANSACTIONS_CSV", 2021, search="ETH", **span))["jobId"]
+    )
+
+    rows = await downloaded_csv(everything["url"])
+    assert {row["Date"][:4] for row in rows} == {"2021", "2022"}
+    assert {row["Asset"] for row in rows} >= {"BTC", "USD", "ETH", "ZZTOKEN"}
+    staked = await downloaded_csv(staking["url"])
+    assert [(row["Type"], row["Asset"]) for row in staked] == [("STAKING_REWARD", "ETH")]
+    assert staked[0]["Value (USD)"] == "1000.00"
+    assert db_session.scalar(select(User.base_currency).where(User.id == user.id)) == "USD"
+
+
+async def test_cairns_reports_are_in_the_base_currency_and_us_forms_in_dollars(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    user.base_currency = "EUR"
+    db_session.commit()
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+
+    income = await made(client, (await generated(client, "INCOME_BY_MONTH", 2021))["jobId"])
+    gains = await made(client, (await generated(client, "CAPITAL_GAINS_CSV", 2021))["jobId"])
+
+    summary = (await gql(client, TAX_SUMMARY, year=2021))["taxSummary"]  # in euros
+    in_euros = column_total(await downloaded_csv(income["url"]), "Income")
+    assert in_euros == Decimal(summary["taxableIncomeTotal"]).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    assert in_euros != Decimal("1000")  # the reward's $1,000 at its day's EUR close
+    assert column_total(await downloaded_csv(gains["url"]), "Proceeds") == Decimal("11995")
+
+
+async def test_lots_as_of_a_date_are_those_the_command_line_gives_on_the_same_ledger(
+    client: httpx.AsyncClient, db_session: Session, tmp_path: Path
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+    # the ledger the cost-basis run read, as a ledger file for `cairn tax report`
+    ledger = tmp_path / "ledger.csv"
+    pl.concat(list(EngineLedger(flow_batches(db_session, user.id)))).write_csv(ledger)
+    method = db_session.scalar(select(User.cost_basis_method).where(User.id == user.id))
+    assert method is not None
+
+    async def both(day: str) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+        done = await made(client, (await generated(client, "LOTS_AS_OF_DATE", 2021, endDate=day))["jobId"])
+        assert done["status"] == "success", done
+        out = tmp_path / f"lots_{day}.csv"
+        argv = ["tax", "report", "--type", "LOTS_AS_OF_DATE", "--year", "2021", "--as-of", day]
+        assert main([*argv, str(ledger), "--method", method.value, "--out", str(out)]) == 0
+        with out.open() as file:
+            return await downloaded_csv(done["url"]), list(csv.DictReader(file))
+
+    # the app names the transaction, account and asset as the user knows them; the lots are the same
+    same = ("Lot ID", "Date Acquired", "Quantity Held", "Cost Basis")
+    for day, btc in (("2021-05-31", ("1", "10010.00")), ("2021-06-01", ("0.6", "6006.00"))):
+        app, command_line = await both(day)
+        assert [[row[key] for key in same] for row in app] == [
+            [row[key] for key in same] for row in command_line
+        ]
+        held = [(row["Quantity Held"], row["Cost Basis"]) for row in app if row["Asset"] == "BTC"]
+        assert held == [btc]  # the sale at 10:00 on 2021-06-01 counts by the end of that day

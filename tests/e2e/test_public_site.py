@@ -1,0 +1,195 @@
+"""The public site (spec 001 §1-§2) in a real browser, signed out and signed in, and its prerendered HTML
+read without JavaScript the way a search engine reads it. Screenshots go to tests/e2e/screenshots/."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import ConsoleMessage, Page, expect
+
+from tests.e2e.test_csv_import import sign_up
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+# path → its one h1
+PAGES = {
+    "/home": "Crypto taxes and portfolio tracking, done right",
+    "/features": "How it works",
+    "/plans": "Pricing",
+    "/integrations": "Integrations",
+    "/blog": "Blog",
+    "/blog/crypto-tax-guide": "Crypto Tax Guide",
+    "/blog/crypto-tax-guide-for-cpas": "Crypto Tax Guide for CPAs",
+    "/learn": "Crypto glossary",
+    "/calculator": "Crypto profit calculator",
+    "/portfolio-tracker": "Crypto portfolio tracker",
+    "/enterprise": "Crypto tax software for enterprises",
+    "/enterprise/schedule-demo": "Book your demo",
+    "/partner/wk": "Cairn for Wolters Kluwer users",
+    "/get/full-service": "Full service crypto taxes",
+    "/get/testimonials": "Testimonials",
+    "/privacy": "Privacy Policy",
+    "/terms": "Terms of Service",
+    "/security": "Security",
+    "/disclaimer": "Disclaimer",
+    "/about": "About Cairn",
+    "/careers": "Careers",
+    "/provision/success": "Provisioned",
+    "/provision/error": "Provisioning failed",
+}
+PROVISIONED = "You are now correctly provisioned. Thank you!"
+NOT_PROVISIONED = "There was an unknown error provisioning your user. Contact your provider."
+NOT_FOUND = "The page you are looking for has been moved or doesn't exist anymore."
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"public_site_{name}.png"), full_page=True)
+
+
+def console_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def check_page(page: Page, path: str, heading: str) -> None:
+    page.goto(path)
+    expect(page.get_by_role("heading", level=1)).to_have_text(heading)
+    expect(page.locator("h1")).to_have_count(1)
+    expect(page).to_have_title(re.compile(r"^\S.* \| Cairn$"))
+    description = page.locator('meta[name="description"]')
+    expect(description).to_have_count(1)
+    assert description.get_attribute("content"), path
+
+
+def test_every_public_page_signed_out(page: Page) -> None:
+    errors = console_errors(page)
+    page.goto("/")
+    expect(page).to_have_url(re.compile(r"/home$"))
+    expect(page).to_have_title("Crypto Tax and Portfolio Software | Cairn")
+    header = page.get_by_test_id("public-header")
+    for link in ["Pricing", "Sign in", "Start for free"]:
+        expect(header.get_by_role("link", name=link, exact=True)).to_be_visible()
+    header.get_by_role("button", name="Features").click()
+    menu = page.get_by_role("menu")
+    expect(menu.get_by_role("menuitem")).to_have_text(
+        [
+            "How it works",
+            "Crypto prices",
+            "Integrations",
+            "Crypto wallet lookup",
+            "Trade calculator",
+            "Portfolio tracker",
+            "Tax professionals",
+        ]
+    )
+    shot(page, "home_menu")
+    page.keyboard.press("Escape")
+    footer = page.get_by_test_id("public-footer")
+    expect(footer).to_contain_text(f"© {datetime.now(UTC).year} Cairn")
+    expect(footer.get_by_role("link", name=re.compile(r"^Careers\s*Hiring$"))).to_be_visible()
+
+    # a long page in a short window: the banner waits for the scroll, the header hides past 100 px
+    page.set_viewport_size({"width": 1280, "height": 600})
+    page.goto("/blog/crypto-tax-guide")
+    banner = page.get_by_test_id("public-banner")
+    expect(header).to_be_visible()
+    expect(banner).to_have_count(0)
+    page.mouse.wheel(0, 400)
+    expect(header).to_have_class(re.compile(r"is-hidden"))
+    expect(banner).to_contain_text("2.5 million users")
+    shot(page, "guide_scrolled")
+    page.mouse.wheel(0, -100)
+    expect(header).not_to_have_class(re.compile(r"is-hidden"))
+    banner.get_by_role("button", name="Close banner").click()
+    expect(banner).to_have_count(0)
+    page.goto("/blog/crypto-tax-guide")
+    page.mouse.wheel(0, 400)
+    expect(header).to_have_class(re.compile(r"is-hidden"))
+    expect(page.get_by_test_id("public-banner")).to_have_count(0)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    for path, heading in PAGES.items():
+        check_page(page, path, heading)
+        if path == "/enterprise":
+            expect(header.get_by_role("link", name="Book your demo")).to_be_visible()
+            shot(page, "enterprise")
+        if path == "/blog/crypto-tax-guide":
+            shot(page, "tax_guide")
+    page.goto("/provision/success")
+    expect(page.get_by_text(PROVISIONED)).to_be_visible()
+    page.goto("/provision/error")
+    expect(page.get_by_text(NOT_PROVISIONED)).to_be_visible()
+
+    page.goto("/calculator")
+    page.get_by_label("Quantity").fill("0.5")
+    page.get_by_label("Buy price (USD)").fill("30000")
+    page.get_by_label("Sell price (USD)").fill("25000")
+    page.get_by_label("Fees (USD)").fill("12.5")
+    expect(page.get_by_test_id("calculator-profit")).to_have_text("-$2,512.50")
+    shot(page, "calculator")
+
+    page.goto("/enterprise")
+    page.get_by_test_id("public-header").get_by_role("link", name="Book your demo").click()
+    expect(page).to_have_url(re.compile(r"/enterprise/schedule-demo$"))
+    form = page.get_by_role("form", name="Book your demo")
+    form.get_by_label("Name").fill("Ada Lovelace")
+    form.get_by_label("Work email").fill("Ada@Example.com")
+    form.get_by_label("Company").fill("Analytical Ltd")
+    form.get_by_role("button", name="Book your demo").click()
+    expect(page.get_by_test_id("demo-booked")).to_have_text(
+        "Thank you! Your demo is booked. We will write to ada@example.com to find a time."
+    )
+    shot(page, "demo_booked")
+
+    page.goto("/no-such-page")
+    expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
+    expect(page.get_by_text(NOT_FOUND)).to_be_visible()
+    expect(page.get_by_role("link", name="Return to dashboard")).to_have_count(0)
+    assert errors == []
+
+
+def test_every_public_page_signed_in(page: Page) -> None:
+    sign_up(page)
+    errors = console_errors(page)
+    for path, heading in PAGES.items():
+        if path == "/home":
+            continue
+        check_page(page, path, heading)
+        expect(page.get_by_test_id("public-header").get_by_role("link", name="Go to app")).to_be_visible()
+    page.goto("/integrations")
+    expect(page.get_by_test_id("integrations-directory")).to_contain_text("Kraken")
+    shot(page, "integrations_signed_in")
+    page.get_by_test_id("public-header").get_by_role("link", name="Go to app").click()
+    expect(page).to_have_url(re.compile(r"/home$"))
+    expect(page.get_by_test_id("public-header")).to_have_count(0)
+    page.goto("/no-such-page")
+    expect(page.get_by_role("link", name="Return to dashboard")).to_be_visible()
+    assert errors == []
+
+
+def test_public_pages_hold_their_content_without_javascript(live_app: str) -> None:
+    with httpx.Client(base_url=live_app) as http:
+        for path, heading in PAGES.items():
+            html = http.get(path).text
+            assert f"<h1>{heading}</h1>" in html, path
+            assert re.search(r'<meta name="description" content="[^"]+" />', html), path
+            assert re.search(r"<title>[^<]+ \| Cairn</title>", html), path
+        guide = http.get("/blog/crypto-tax-guide").text
+        assert "<h2>Which events are taxable?</h2>" in guide
+        assert "Selling crypto for fiat currency" in guide
+        assert PROVISIONED in http.get("/provision/success").text
+        assert "Crypto Tax and Portfolio Software | Cairn" in http.get("/home").text
+        # signed in, /home is the app, not the public home
+        http.cookies.set("is_auth", "true")
+        app = http.get("/home").text
+        assert '<div id="root"></div>' in app

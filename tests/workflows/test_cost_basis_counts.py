@@ -1,0 +1,49 @@
+"""The cost-basis run folds the user's transaction-count rows (one per statement that added or removed
+transactions) into one, so the transactions page sums few rows however often the ledger changed."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import pytest
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+from temporalio.client import Client
+from temporalio.testing import ActivityEnvironment
+
+from activities.cost_basis import CostBasisActivities
+from ledger.infra.db import sync_sessions
+from ledger.models import TransactionCountDelta
+from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
+from tests.workflows.test_cost_basis import new_user
+from vocabulary.enums import TransactionType as Type
+
+pytestmark = pytest.mark.servers
+
+
+def deltas(session: Session, user_id: int) -> list[int]:
+    found = session.scalars(
+        select(TransactionCountDelta.delta).where(TransactionCountDelta.user_id == user_id)
+    )
+    return sorted(found)
+
+
+def test_a_run_leaves_one_count_row_with_the_users_count(db_session: Session, db_engine: Engine) -> None:
+    user = new_user(db_session)
+    wallet = add_wallet(db_session, user)
+    add_transaction(
+        db_session, wallet, "2021-01-01", Type.BUY, out("fiat_USD", "100", "100"), into("crypto_BTC", "1")
+    )
+    add_transaction(
+        db_session, wallet, "2021-02-01", Type.SELL, out("crypto_BTC", "1"), into("fiat_USD", "150", "150")
+    )
+    db_session.commit()
+    assert deltas(db_session, user.id) == [1, 1]
+
+    activities = CostBasisActivities(
+        sync_sessions(db_engine), cast(Client, None), "unused"
+    )  # needs no client
+    ActivityEnvironment().run(activities.compute_cost_basis, user.id)
+
+    db_session.expire_all()
+    assert deltas(db_session, user.id) == [2]
