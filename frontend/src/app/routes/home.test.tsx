@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/utils';
-import { AppRoutes } from '../router';
+import { AppRoutes } from '@/app/router';
 
 // the pages are lazy chunks: the first import of one under vitest can take longer than findBy's default
 const LOADED = { timeout: 10_000 };

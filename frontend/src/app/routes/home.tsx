@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSignedIn } from '@/lib/session';
-import { AppShell } from '../layout/AppShell';
-import { PublicLayout } from '../layout/PublicLayout';
+import { AppShell } from '@/app/layout/AppShell';
+import { PublicLayout } from '@/app/layout/PublicLayout';
 import { PublicHomePage } from './public-site';
 import { LandingWalletCheck } from './wallet-lookup';
 

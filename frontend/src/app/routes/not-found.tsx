@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '@/lib/session';
-import '../message-page.css';
+import '@/app/message-page.css';
 
 export default function NotFoundRoute() {
   const signedIn = useSignedIn();

@@ -1,4 +1,4 @@
-import { useRunFailure, type RunRef } from '../api/useAdmin';
+import { useRunFailure, type RunRef } from '@/features/admin/api/useAdmin';
 
 /** Why a run failed: the step, its attempts, the error as the user saw it and as the worker raised it. */
 export function RunFailure({ run }: { run: RunRef }) {

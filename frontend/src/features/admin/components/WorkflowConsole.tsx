@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { LoadFailed } from '@/components/LoadStates';
 import type { AdminWorkflowRunsQuery, WorkflowRunFilter, WorkflowRunState } from '@/gql/graphql';
 import { formatDateTime } from '@/lib/format';
-import { useRunActions, useWorkflowRuns, type RunRef } from '../api/useAdmin';
-import { RETRYABLE, STATE_LABELS } from '../utils/states';
+import { useRunActions, useWorkflowRuns, type RunRef } from '@/features/admin/api/useAdmin';
+import { RETRYABLE, STATE_LABELS } from '@/features/admin/utils/states';
 import { RunFailure } from './RunFailure';
 import './admin.css';
 

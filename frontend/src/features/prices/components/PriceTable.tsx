@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CoinPriceFieldsFragment } from '@/gql/graphql';
 import { formatDate, formatFiat } from '@/lib/format';
-import { changeDirection, formatChange } from '../utils/change';
+import { changeDirection, formatChange } from '@/features/prices/utils/change';
 
 export interface WatchToggle {
   watched: ReadonlySet<string>;

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { PRICES_VIEW_ORDER, PRICES_VIEWS } from '../utils/views';
+import { PRICES_VIEW_ORDER, PRICES_VIEWS } from '@/features/prices/utils/views';
 
 export function PricesNav() {
   return (

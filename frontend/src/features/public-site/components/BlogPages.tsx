@@ -1,7 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { BLOG_POSTS, postBySlug, type BlogPost } from '../utils/blog';
-import { PAGE_META } from '../utils/pages';
-import { usePageMeta } from '../utils/meta';
+import { BLOG_POSTS, postBySlug, type BlogPost } from '@/features/public-site/utils/blog';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 import { Hero } from './Hero';
 
 function PostByline({ post }: { post: BlogPost }) {

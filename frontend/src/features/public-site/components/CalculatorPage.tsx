@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatFiat } from '@/lib/format';
-import { invalidFields, tradeProfit, type TradeField, type TradeInput } from '../utils/calculator';
-import { PAGE_META } from '../utils/pages';
-import { usePageMeta } from '../utils/meta';
+import { invalidFields, tradeProfit, type TradeField, type TradeInput } from '@/features/public-site/utils/calculator';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 import { Hero } from './Hero';
 
 const FIELDS: readonly { field: TradeField; label: string }[] = [

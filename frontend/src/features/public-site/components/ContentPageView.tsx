@@ -1,5 +1,5 @@
-import { CONTENT_PAGES } from '../utils/contentPages';
-import { usePageMeta } from '../utils/meta';
+import { CONTENT_PAGES } from '@/features/public-site/utils/contentPages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 
 /** The legal and company pages (/privacy, /terms, /security, /disclaimer, /about, /careers). */
 export function ContentPageView({ slug }: { slug: string }) {

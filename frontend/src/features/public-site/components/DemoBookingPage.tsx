@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { FieldError } from '@/components/FieldError';
-import { useBookDemo } from '../api/useBookDemo';
-import { PAGE_META } from '../utils/pages';
-import { usePageMeta } from '../utils/meta';
+import { useBookDemo } from '@/features/public-site/api/useBookDemo';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 import { Hero } from './Hero';
 
 // the server's bounds (api/schema/demo_booking.py)

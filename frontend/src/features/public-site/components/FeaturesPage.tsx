@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PAGE_META } from '../utils/pages';
-import { usePageMeta } from '../utils/meta';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 import { FeatureGrid, Hero } from './Hero';
 
 const STEPS = [

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../public-site.css';
+import '@/features/public-site/public-site.css';
 
 /** A public page's opening: its one h1, a lead paragraph and optional actions. */
 export function Hero({ title, lead, children }: { title: string; lead: string; children?: ReactNode }) {

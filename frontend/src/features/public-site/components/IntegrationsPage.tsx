@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { LoadFailed } from '@/components/LoadStates';
 import { useSignedIn } from '@/lib/session';
-import { useCatalogue } from '../api/useCatalogue';
-import { PAGE_META } from '../utils/pages';
-import { usePageMeta } from '../utils/meta';
+import { useCatalogue } from '@/features/public-site/api/useCatalogue';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 import { Hero } from './Hero';
 
 function Catalogue() {

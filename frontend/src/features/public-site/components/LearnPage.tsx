@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { BLOG_POSTS } from '../utils/blog';
-import { PAGE_META } from '../utils/pages';
-import { usePageMeta } from '../utils/meta';
+import { BLOG_POSTS } from '@/features/public-site/utils/blog';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 import { Hero } from './Hero';
 
 const GLOSSARY: readonly [string, string][] = [

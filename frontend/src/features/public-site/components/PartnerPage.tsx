@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { partnerBySlug, type Partner } from '../utils/partners';
-import { usePageMeta } from '../utils/meta';
+import { partnerBySlug, type Partner } from '@/features/public-site/utils/partners';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 import { Hero } from './Hero';
 
 function PartnerLanding({ partner }: { partner: Partner }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { PAGE_META } from '../utils/pages';
-import { PORTFOLIO_PLANS, TAX_PLANS } from '../utils/plans';
-import { usePageMeta } from '../utils/meta';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { PORTFOLIO_PLANS, TAX_PLANS } from '@/features/public-site/utils/plans';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 import { Hero } from './Hero';
 
 export function PricingPage() {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { PAGE_META } from '../utils/pages';
-import { usePageMeta } from '../utils/meta';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 
 /** /provision/success and /provision/error (spec 001 §2); the provider's name comes in `?provider=`. */
 export function ProvisionPage({ outcome }: { outcome: 'success' | 'error' }) {

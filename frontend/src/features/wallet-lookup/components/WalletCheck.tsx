@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatCrypto, formatFiat } from '@/lib/format';
-import { useWalletLookup, useWalletLookupCoins } from '../api/useWalletLookup';
-import { addWalletLink } from '../utils/addWalletLink';
+import { useWalletLookup, useWalletLookupCoins } from '@/features/wallet-lookup/api/useWalletLookup';
+import { addWalletLink } from '@/features/wallet-lookup/utils/addWalletLink';
 import './wallet-check.css';
 
 /**
