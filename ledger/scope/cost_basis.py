@@ -156,7 +156,9 @@ class CostBasisScope:
     async def request(self, priority: QueuePriority) -> RequestSnapshot:
         """Mark the cost basis Enqueued (see ledger.writes.cost_basis); answers the row as it was."""
         row = await self.session.scalar(
-            select(CostBasisStatus).where(CostBasisStatus.user_id == self.user_id).with_for_update()
+            select(CostBasisStatus)
+            .where(CostBasisStatus.user_id == self.user_id)
+            .with_for_update(key_share=True)
         )
         snapshot = RequestSnapshot(
             existed=row is not None,
@@ -173,7 +175,7 @@ class CostBasisScope:
             await self.session.execute(delete(CostBasisStatus).where(CostBasisStatus.user_id == self.user_id))
             return
         row = await self.session.get(
-            CostBasisStatus, self.user_id, with_for_update=True, populate_existing=True
+            CostBasisStatus, self.user_id, with_for_update={"key_share": True}, populate_existing=True
         )
         if row is not None:
             row.state = snapshot.state

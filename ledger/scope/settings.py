@@ -32,7 +32,7 @@ class SettingsScope:
         self.user_id = user_id
 
     async def _user(self) -> User:
-        user = await self.session.get(User, self.user_id, with_for_update=True)
+        user = await self.session.get(User, self.user_id, with_for_update={"key_share": True})
         if user is None:
             raise LookupError(f"user {self.user_id} no longer exists")
         return user

@@ -41,7 +41,9 @@ class TasksScope:
     async def set_status(self, public_id: uuid.UUID, status: TaskStatus) -> Task | None:
         """Set one of the user's tasks TO_DO or IGNORED; None when the user has no such task."""
         task = await self.session.scalar(
-            select(Task).where(Task.user_id == self.user_id, Task.public_id == public_id).with_for_update()
+            select(Task)
+            .where(Task.user_id == self.user_id, Task.public_id == public_id)
+            .with_for_update(key_share=True)
         )
         if task is not None and task.status != status:
             task.status = status

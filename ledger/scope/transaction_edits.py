@@ -224,7 +224,7 @@ class TransactionEditsScope:
                 select(Flow, Transaction.public_id)
                 .join(Transaction, Transaction.id == Flow.transaction_id)
                 .where(Flow.id == flow_id, Transaction.user_id == self.user_id)
-                .with_for_update(of=Flow)
+                .with_for_update(of=Flow, key_share=True)
             )
         ).first()
         if row is None:
@@ -343,7 +343,7 @@ class TransactionEditsScope:
         return await self.session.scalar(
             select(Transaction)
             .where(Transaction.user_id == self.user_id, Transaction.public_id == public_id)
-            .with_for_update()
+            .with_for_update(key_share=True)
         )
 
     async def _owned_many(self, public_ids: Sequence[uuid.UUID]) -> list[Transaction] | None:
@@ -354,7 +354,7 @@ class TransactionEditsScope:
                 select(Transaction)
                 .where(Transaction.user_id == self.user_id, Transaction.public_id.in_(wanted))
                 .order_by(Transaction.id)
-                .with_for_update()
+                .with_for_update(key_share=True)
             )
         )
         return found if wanted and len(found) == len(wanted) else None
