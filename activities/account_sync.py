@@ -45,7 +45,7 @@ from ingest.exchanges.client import Backoff, Credentials
 from ingest.exchanges.connect import connect
 from ingest.exchanges.failures import ExchangeFailure, FailureKind
 from ingest.exchanges.model import Connector
-from ingest.exchanges.oauth import PROVIDERS, OAuthRefused, needs_refresh, refresh_tokens
+from ingest.exchanges.oauth import OWNER, PROVIDERS, OAuthRefused, needs_refresh, refresh_tokens
 from ingest.exchanges.oauth import Client as OAuthClient
 from ingest.files.model import ParsedTransaction
 from ledger.infra.credentials import CredentialsError, seal, unseal
@@ -57,6 +57,7 @@ from ledger.writes.account_sync import (
     SyncedAccount,
     begin_sync,
     finish_sync,
+    forget_abandoned_checks,
     store_chain_tokens,
     store_credentials,
     store_reported_balances,
@@ -72,7 +73,7 @@ CHAIN_STREAM = "chain"  # a wallet's one cursor row: the chain connector's curso
 VERIFY_BACKOFF = Backoff(attempts=3, first=0.5)  # a user waits on the check: a short retry only
 CHAIN_TIMEOUT = httpx.Timeout(30.0)
 ENS_NETWORK = "ethereum"  # where ENS names live
-OAUTH_ONLY = frozenset({"refresh_token", "expires_at"})  # what refreshing needs, not ccxt
+OAUTH_ONLY = frozenset({"refresh_token", "expires_at", OWNER})  # what refreshing needs, not ccxt
 
 
 def sync_failed(code: AccountError) -> ApplicationError:
@@ -115,7 +116,7 @@ class AccountSyncActivities:
             )
         except OAuthRefused:
             raise sync_failed(AccountError.INVALID_API_KEY) from None
-        fresh = tokens.as_credentials()
+        fresh = tokens.as_credentials() | ({OWNER: credentials[OWNER]} if OWNER in credentials else {})
         with self._sessions.begin() as session:
             store_credentials(session, account_id, seal(fresh, self._settings.secret_key))
         return fresh
@@ -124,6 +125,7 @@ class AccountSyncActivities:
     def verify_credentials(self, check: CredentialsCheck) -> str | None:
         """None when the exchange accepts the credentials, else the spec's account error code."""
         with self._sessions.begin() as session:
+            forget_abandoned_checks(session)
             row = session.get(CredentialCheck, check.check_id)
             if row is None:
                 return AccountError.INVALID_ACCOUNT.value

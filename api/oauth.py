@@ -28,12 +28,14 @@ from api.limits import MAX_ID_CHARS, MAX_URL_CHARS
 from api.schema.linking import start_syncing
 from api.services import Services, services
 from ingest.exchanges.oauth import (
+    OWNER,
     PROVIDERS,
     Client,
     OAuthRefused,
     OAuthUnavailable,
     authorization_url,
     exchange_code,
+    owner_id,
     pkce_pair,
 )
 from ledger.infra.credentials import CredentialsError, seal, unseal
@@ -62,11 +64,11 @@ def _back(return_to: str = RETURN_TO, **message: str) -> RedirectResponse:
     return response
 
 
-def _own_path(path: str | None) -> str:
-    """Where to return: a path of the app itself (never another site), else the wallets page."""
+def own_path(path: str | None, fallback: str = RETURN_TO) -> str:
+    """Where to return: a path of the app itself (never another site), else `fallback`."""
     if path and path.startswith("/") and not path.startswith("//") and "\\" not in path:
         return path.split("?", 1)[0]
-    return RETURN_TO
+    return fallback
 
 
 def _redirect_uri(app: Services, slug: str) -> str:
@@ -90,7 +92,7 @@ async def start(
 ) -> RedirectResponse:
     """`account_id`: an exchange of the user's to connect again (its tokens replaced); the user returns
     to `authorized_redirect_url` (a path of the app) or the wallets page."""
-    return_to = _own_path(authorized_redirect_url)
+    return_to = own_path(authorized_redirect_url)
     client = _client(app, slug)
     if client is None:
         message = account_error_message(AccountError.NOT_SUPPORTED_ACCOUNT_FOR_OAUTH)
@@ -153,16 +155,20 @@ async def callback(
         or time.time() - float(pending.get("at", "0")) > COOKIE_SECONDS
     ):
         return _back(errorMessage=account_error_message(AccountError.INVALID_CODE))
-    return_to = _own_path(pending.get("return_to"))
+    return_to = own_path(pending.get("return_to"))
+    provider = PROVIDERS[slug]
     try:
         tokens = await asyncio.to_thread(
             exchange_code,
-            PROVIDERS[slug],
+            provider,
             app.settings.oauth_urls.get(slug),
             client,
             code,
             pending["verifier"],
             _redirect_uri(app, slug),
+        )
+        owner = await asyncio.to_thread(
+            owner_id, provider, app.settings.exchange_urls.get(slug), tokens.access_token
         )
     except OAuthRefused:
         return _back(return_to, errorMessage=account_error_message(AccountError.INVALID_CODE))
@@ -170,8 +176,12 @@ async def callback(
         return _back(return_to, errorMessage=EXCHANGE_ADD_FAILED)
     context = Context(app, session, user)
     linking = context.scope.linking
-    sealed = seal(tokens.as_credentials(), app.settings.secret_key)
+    credentials = tokens.as_credentials() | ({} if owner is None else {OWNER: owner})
+    sealed = seal(credentials, app.settings.secret_key)
     reconnected = pending.get("account", "")
+    if not reconnected and owner is not None and owner in await _owners(context, slug):
+        refused = AccountError.COINBASE_ACCOUNT_ALREADY_ADDED
+        return _back(return_to, errorMessage=account_error_message(refused))
     if reconnected:
         account = None
         if reconnected.isdecimal():
@@ -192,3 +202,14 @@ async def callback(
     if await start_syncing(context, account, new=not reconnected) is None:
         return _back(return_to, errorMessage=EXCHANGE_ADD_FAILED)
     return _back(return_to, successMessage=done)
+
+
+async def _owners(context: Context, slug: str) -> set[str]:
+    """The provider's owner ids of the user's accounts of this integration."""
+    owners = set()
+    for _, sealed in await context.scope.linking.sealed_credentials(slug):
+        try:
+            owners.add(unseal(sealed, context.services.settings.secret_key).get(OWNER))
+        except CredentialsError:
+            continue
+    return {owner for owner in owners if owner}

@@ -129,6 +129,7 @@ ACCOUNT_ERROR_MESSAGES: dict[AccountError, str] = {
     AccountError.GENERIC_ERROR: "Something went wrong. Please try again or contact support.",
     AccountError.INVALID_CODE: "The connection was not authorized. Please try again.",
     AccountError.NOT_SUPPORTED_ACCOUNT_FOR_OAUTH: "This exchange cannot be connected this way yet.",
+    AccountError.COINBASE_ACCOUNT_ALREADY_ADDED: "This Coinbase account has already been added.",
     AccountError.ERROR_WITH_PARTNER_CONNECTION: (
         "The exchange answered something Cairn could not read. Cairn will try again at the next sync."
     ),

@@ -19,11 +19,15 @@ import httpx
 REFRESH_BEFORE = 300.0  # seconds before expiry a token is refreshed
 
 
+OWNER = "owner_id"  # the provider's id of the person whose account the tokens open, kept with them
+
+
 @dataclass(frozen=True)
 class Provider:
     authorize_url: str
     token_url: str
     scope: str
+    owner_url: str | None = None  # the API call that answers OWNER, where the provider has one
 
 
 PROVIDERS = {  # by integration slug
@@ -31,6 +35,8 @@ PROVIDERS = {  # by integration slug
         "https://login.coinbase.com/oauth2/auth",
         "https://login.coinbase.com/oauth2/token",
         "wallet:accounts:read,wallet:transactions:read",
+        # "Show current user" ({"data": {"id": …}}): its public part needs no scope
+        owner_url="https://api.coinbase.com/v2/user",
     ),
     "coinjar": Provider(
         "https://secure.coinjar.com/oauth/authorize", "https://secure.coinjar.com/oauth/token", "read"
@@ -157,3 +163,26 @@ def exchange_code(
 
 def refresh_tokens(provider: Provider, base: str | None, client: Client, refresh_token: str) -> Tokens:
     return _tokens(provider, base, client, {"grant_type": "refresh_token", "refresh_token": refresh_token})
+
+
+def owner_id(provider: Provider, base: str | None, access_token: str) -> str | None:
+    """The provider's id of the tokens' owner (None when the provider has no such call); `base` replaces
+    the API's origin as CAIRN_EXCHANGE_URLS does for its sync."""
+    if provider.owner_url is None:
+        return None
+    try:
+        response = httpx.get(
+            rebased(provider.owner_url, base),
+            headers={"Authorization": f"Bearer {access_token}"},
+            timeout=30.0,
+        )
+    except httpx.TransportError as error:
+        raise OAuthUnavailable(repr(error)) from error
+    if response.status_code == httpx.codes.UNAUTHORIZED:
+        raise OAuthRefused(response.text[:200])
+    if response.status_code != httpx.codes.OK:
+        raise OAuthUnavailable(f"HTTP {response.status_code}")
+    try:
+        return str(response.json()["data"]["id"])
+    except (ValueError, KeyError, TypeError) as error:
+        raise OAuthUnavailable("the user answer is not one") from error

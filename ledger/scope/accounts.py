@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import case, delete, func, select
+from sqlalchemy import case, delete, func, or_, select
 from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -116,7 +116,8 @@ class AccountsScope:
 
     async def balances(self, account_ids: Sequence[int]) -> dict[int, list[Balance]]:
         """Non-zero balances per account (inflows less outflows of its transactions not ignored), each
-        priced at the latest USD close of its asset; the user's own tokens have no price."""
+        priced at the latest USD close of its asset; the user's own tokens have no price. Assets marked
+        as spam are left out: the spam center lists them, and no balance or value counts them."""
         signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
         quantity = func.sum(signed).label("quantity")
         sums = (
@@ -134,6 +135,7 @@ class AccountsScope:
         rows = await self.session.execute(
             select(sums.c.account_id, sums.c.quantity, Asset)
             .join(Asset, Asset.id == sums.c.asset_id)
+            .where(or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)))
             .order_by(sums.c.account_id, Asset.symbol)
         )
         held = list(rows)

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
 from contracts.account_sync import SyncResult
-from ledger.models import Account, Asset, Integration, Job, ReportedBalance, SyncCursor
+from ledger.models import Account, Asset, CredentialCheck, Integration, Job, ReportedBalance, SyncCursor
 from ledger.writes.bulk_import import AccountImport, ImportSource, TransactionRecord, encode_batch
 from vocabulary.enums import AccountKind, CurrencyType, ImportType, JobKind, JobStatus
 from vocabulary.fiat import FIAT_CODES
+
+ABANDONED_CHECK = timedelta(minutes=10)
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,12 @@ def store_reported_balances(session: Session, account_id: int, balances: Iterabl
                 index_elements=[ReportedBalance.account_id, ReportedBalance.asset_id], set_=values
             )
         )
+
+
+def forget_abandoned_checks(session: Session) -> None:
+    """Remove credentials under check whose request ended without removing them (its process stopped):
+    a request waits for its check under half a minute, so an older row has no one waiting."""
+    session.execute(delete(CredentialCheck).where(CredentialCheck.created_at < func.now() - ABANDONED_CHECK))
 
 
 def store_credentials(session: Session, account_id: int, sealed: bytes) -> None:

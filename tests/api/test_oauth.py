@@ -1,7 +1,8 @@
 """Redirect-based connections (api/oauth.py) against the local OAuth and Coinbase fakes: the authorization
 code with PKCE and state, the account created with its tokens sealed and synced, the access token
 refreshed before it expires, a revoked refresh token ending in the failed state with a
-fix-API-credentials task, and a callback that is not the user's own refused."""
+fix-API-credentials task, a callback that is not the user's own refused, and one Coinbase account
+connected twice refused (coinbase_account_already_added)."""
 
 from __future__ import annotations
 
@@ -112,6 +113,19 @@ async def test_a_callback_with_another_state_or_for_another_user_creates_nothing
     assert coinbase.requests == 0
 
 
+async def test_the_same_coinbase_account_connected_twice_is_refused(
+    user: httpx.AsyncClient, coinbase: CoinbaseFake, provider: OAuthServer, db_session: Session
+) -> None:
+    assert message(await user.get(await authorized(user))) == {"successMessage": ["Added new exchange"]}
+
+    again = message(await user.get(await authorized(user)))
+
+    assert again == {"errorMessage": ["This Coinbase account has already been added."]}
+    [only] = (await gql(user, EXCHANGES))["exchanges"]["items"]
+    sealed = db_session.scalar(select(Account.credentials).where(Account.id == int(only["id"])))
+    assert sealed is not None and coinbase.user_id.encode() not in sealed  # kept sealed with the tokens
+
+
 async def test_an_integration_without_a_registered_client_is_refused(user: httpx.AsyncClient) -> None:
     assert message(await user.get("/oauth/uphold/start")) == {
         "errorMessage": ["This exchange cannot be connected this way yet."]
@@ -132,4 +146,5 @@ async def test_an_account_connected_again_keeps_its_id_and_returns_where_asked(
     assert (await synced(temporal_client, created["id"]))["number_imported"] == 0
     assert (await gql(user, EXCHANGES))["exchanges"]["total"] == 1
     elsewhere = await authorized(user, authorized_redirect_url="//evil.example/steal")
-    assert message(await user.get(elsewhere)) == {"successMessage": ["Added new exchange"]}
+    refused = {"errorMessage": ["This Coinbase account has already been added."]}
+    assert message(await user.get(elsewhere)) == refused  # back on /wallets, never another site

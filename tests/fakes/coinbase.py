@@ -37,6 +37,7 @@ class CoinbaseFake(FakeExchange):
     def __init__(self, token: str, trades: int = 0) -> None:
         super().__init__()
         self.token = token
+        self.user_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"user/{token}"))
         self.accounts = {
             code: str(uuid.uuid5(uuid.NAMESPACE_URL, f"wallet/{code}")) for code in (*WALLETS, "USD")
         }
@@ -76,6 +77,8 @@ class CoinbaseFake(FakeExchange):
         if request.headers.get("authorization") != f"Bearer {self.token}":
             return self.invalid_key()
         parts = request.path.strip("/").split("/")
+        if parts == ["v2", "user"]:
+            return Answer(200, {"data": {"id": self.user_id, "name": "Satoshi Example", "resource": "user"}})
         if parts == ["v2", "accounts"]:
             accounts = [_account(code, account_id) for code, account_id in self.accounts.items()]
             return self._page(request.query, accounts)

@@ -11,10 +11,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
-from ledger.models import Flow, Price, Transaction
+from ledger.models import Asset, Flow, Price, Transaction
 from ledger.scope import UserScope
 from tests.workflows.ledger_rows import new_wallet
-from vocabulary.enums import AccountKind, FlowDirection, JobKind, TransactionType
+from vocabulary.enums import AccountKind, CurrencyType, FlowDirection, JobKind, TransactionType
 
 pytestmark = pytest.mark.servers
 
@@ -80,6 +80,42 @@ async def test_balances_are_priced_directly_or_through_the_inverse_pair(
     assert prices["CAD"] == 1 / latest(db_session, "USD", "CAD")
     assert prices["EUR"] == latest(db_session, "EUR", "USD")
     assert prices["USD"] == 1
+
+
+async def test_tokens_marked_as_spam_hold_no_balance_until_the_user_unmarks_them(
+    db_session: Session, async_session: AsyncSession
+) -> None:
+    user, account = new_wallet(db_session)
+    verdicts = {"SPAM": True, "UNSURE": None, "FINE": False}
+    for symbol, verdict in verdicts.items():
+        db_session.add(
+            Asset(
+                id=f"blockchain_ethereum_0x{symbol.lower()}",
+                symbol=symbol,
+                name=symbol,
+                type=CurrencyType.BLOCKCHAIN_TOKEN,
+                is_spam=verdict,
+                was_automarked_as_spam=verdict is True,
+            )
+        )
+        add_transaction(
+            db_session,
+            user.id,
+            account.id,
+            symbol,
+            [(FlowDirection.INFLOW, f"blockchain_ethereum_0x{symbol.lower()}", "1000")],
+        )
+    scope = UserScope(async_session, user.id).accounts
+
+    held = {b.symbol for b in (await scope.balances([account.id]))[account.id]}
+    assert held == {"UNSURE", "FINE"}  # the spam center, not the balances, lists the marked token
+
+    spam = db_session.get(Asset, "blockchain_ethereum_0xspam")
+    assert spam is not None
+    spam.is_spam = False
+    db_session.commit()
+    held = {b.symbol for b in (await scope.balances([account.id]))[account.id]}
+    assert held == {"SPAM", "UNSURE", "FINE"}
 
 
 async def test_another_users_accounts_and_jobs_are_invisible(
