@@ -1,6 +1,6 @@
 """An Ethereum address with 10,000 spam token transfers, through the product (issue 12: it must not slow
-the wallet page): the whole product on local servers with the Etherscan fake, an address of a few real
-transfers added first and measured, then the flooded address added (addPublicAddress), synced by
+the wallet page): the whole product on local servers with the Etherscan and EVM RPC fakes, an address
+of a few real transfers added first and measured, then the flooded address added (addPublicAddress), synced by
 AccountSyncWorkflow, and the same pages measured again — the wallets list, the account, and the
 transactions page filtered to the wallet — each the frontend's own operations, p95 over the requests.
 
@@ -10,6 +10,7 @@ transactions page filtered to the wallet — each the frontend's own operations,
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -26,6 +27,7 @@ from product import running_product
 
 from stack.api_client import CairnApi
 from tests.fakes.etherscan import ETHER, EtherscanServer, EvmWallet, spam_flood
+from tests.fakes.evm_rpc import EvmRpcServer
 
 TARGET_MS = 300.0
 PLAIN, FLOODED = "0x" + "a1" * 20, "0x" + "b2" * 20
@@ -58,6 +60,8 @@ def add_address(api: CairnApi, address: str, name: str) -> tuple[str, float, dic
         raise RuntimeError(answer["errorMessage"])
     wallet_id: str = answer["createdWallet"]["id"]
     seconds, account = until_synced(api, wallet_id, started)
+    if account["errors"]:
+        raise RuntimeError(f"{name}: the sync failed: {account['errors']}")
     return wallet_id, seconds, account
 
 
@@ -78,12 +82,13 @@ def main() -> None:
     parser.add_argument("--transfers", type=int, default=10_000)
     parser.add_argument("--requests", type=int, default=50)
     args = parser.parse_args()
-    with EtherscanServer() as etherscan:
+    with EtherscanServer() as etherscan, EvmRpcServer(etherscan.accounts, 1) as node:
         wallet = EvmWallet(etherscan, 1)
         history(wallet, PLAIN)
         history(wallet, FLOODED)
         spam_flood(wallet, FLOODED, args.transfers)
         os.environ["CAIRN_ETHERSCAN_URL"] = etherscan.url
+        os.environ["CAIRN_EVM_RPC_URLS"] = json.dumps({"ethereum": node.url})
         with tempfile.TemporaryDirectory() as home, running_product(Path(home)) as (settings, _):
             api = CairnApi(settings.origin)
             api.sign_in(f"bench-{uuid.uuid4().hex[:8]}@example.com", "correct horse battery")

@@ -23,6 +23,7 @@ from temporalio.client import (
 from temporalio.service import RPCError, RPCStatusCode
 
 from contracts.ids import account_sync_id, credentials_check_id
+from contracts.search import run_attributes
 from contracts.starting import WorkflowStart
 
 ACCOUNT_SYNC_WORKFLOW = "AccountSyncWorkflow"
@@ -104,6 +105,7 @@ async def ensure_sync_schedule(client: Client, task_queue: str, account_id: int,
                     AccountSyncInput(account_id, user_id),
                     id=account_sync_id(account_id),
                     task_queue=task_queue,
+                    typed_search_attributes=run_attributes(ACCOUNT_SYNC_WORKFLOW, user_id, None),
                 ),
                 spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=SYNC_EVERY)]),
                 policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP),

@@ -25,6 +25,7 @@ from temporalio.client import (
     ScheduleSpec,
 )
 
+from contracts.search import run_attributes
 from contracts.starting import WorkflowStart
 
 DATA_EXPORT_WORKFLOW = "DataExportWorkflow"
@@ -88,7 +89,11 @@ async def ensure_export_schedule(client: Client, task_queue: str) -> None:
             DATA_EXPORT_SCHEDULE_ID,
             Schedule(
                 action=ScheduleActionStartWorkflow(
-                    DATA_EXPORT_WORKFLOW, DataExportInput(), id=DATA_EXPORT_ID, task_queue=task_queue
+                    DATA_EXPORT_WORKFLOW,
+                    DataExportInput(),
+                    id=DATA_EXPORT_ID,
+                    task_queue=task_queue,
+                    typed_search_attributes=run_attributes(DATA_EXPORT_WORKFLOW, None, None),
                 ),
                 spec=ScheduleSpec(calendars=[ScheduleCalendarSpec(hour=[ScheduleRange(NIGHTLY_HOUR_UTC)])]),
                 policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP),

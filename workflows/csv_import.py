@@ -30,6 +30,7 @@ with workflow.unsafe.imports_passed_through():
 IMPORT_TIMEOUT = timedelta(hours=2)
 MATCH_TIMEOUT = timedelta(minutes=30)
 SHORT_TIMEOUT = timedelta(minutes=1)
+FAILED_OUTCOME_PATCH = "record-failed-outcome"
 
 
 async def _import(params: CsvImportInput, *, new_account: bool) -> CsvImportOutcome:
@@ -53,7 +54,8 @@ async def _import(params: CsvImportInput, *, new_account: bool) -> CsvImportOutc
             ),
             start_to_close_timeout=SHORT_TIMEOUT,
         )
-        record_failed_outcome()
+        if workflow.patched(FAILED_OUTCOME_PATCH):  # runs started before it ended without the attribute
+            record_failed_outcome()
         return CsvImportOutcome(success=False, result=None, error_message=reason)
     try:
         await workflow.execute_activity(

@@ -17,8 +17,10 @@ import httpx
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from temporalio.client import Client
+from temporalio.client import Client, ScheduleActionStartWorkflow
 
+from contracts.account_sync import ACCOUNT_SYNC_WORKFLOW
+from contracts.search import KIND, USER_ID
 from ledger.infra.settings import Settings
 from ledger.models import Account, Job, Task
 from tests.api.graphql import gql
@@ -308,6 +310,10 @@ async def test_rename_mining_and_delete_of_an_exchange(
     user: httpx.AsyncClient, kraken: KrakenFake, temporal_client: Client
 ) -> None:
     account_id = await added(user, temporal_client)
+    scheduled = (await temporal_client.get_schedule_handle(f"sync/{account_id}").describe()).schedule.action
+    assert isinstance(scheduled, ScheduleActionStartWorkflow)  # its runs are listed in the support console
+    assert scheduled.typed_search_attributes.get(KIND) == ACCOUNT_SYNC_WORKFLOW
+    assert scheduled.typed_search_attributes.get(USER_ID) is not None
 
     for name in ("renameExchange", "setMiningStatus"):
         assert (await gql(user, ACTIONS[name], id=account_id))[name]["success"]

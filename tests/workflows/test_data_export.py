@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 import pytest
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
-from temporalio.client import Client
+from temporalio.client import Client, ScheduleActionStartWorkflow
 from temporalio.common import WorkflowIDConflictPolicy
 
 from analytics.exports.catalog import CATALOG_NAME, EXPORT_PREFIX, LATEST_MANIFEST, write_catalog
@@ -34,6 +34,7 @@ from contracts.data_export import (
     DataExportSummary,
     ensure_export_schedule,
 )
+from contracts.search import KIND
 from ledger.infra.settings import Settings
 from ledger.infra.storage import Storage
 from ledger.models import CostBasisStatus, Price, User
@@ -332,7 +333,9 @@ async def test_the_nightly_schedule_is_created_once(temporal_client: Client, tas
 
     described = await temporal_client.get_schedule_handle(DATA_EXPORT_SCHEDULE_ID).describe()
     action = described.schedule.action
-    assert getattr(action, "workflow", None) == DATA_EXPORT_WORKFLOW
+    assert isinstance(action, ScheduleActionStartWorkflow)
+    assert action.workflow == DATA_EXPORT_WORKFLOW
+    assert action.typed_search_attributes.get(KIND) == DATA_EXPORT_WORKFLOW  # listed in the console
     assert [calendar.hour[0].start for calendar in described.schedule.spec.calendars] == [2]
 
 
