@@ -173,25 +173,36 @@ class AccountsScope:
         return prices
 
     async def transaction_counts(self, account_ids: Sequence[int]) -> dict[int, TransactionCounts]:
-        moves_crypto = (
-            select(Flow.id)
-            .join(Asset, Asset.id == Flow.asset_id)
-            .where(Flow.transaction_id == Transaction.id, Asset.type != CurrencyType.FIAT)
-            .exists()
-        )
-        rows = await self.session.execute(
-            select(
-                Transaction.account_id,
-                func.count(),
-                func.count().filter(moves_crypto),
-                func.count().filter(Transaction.is_manual),
-            )
+        """Per account: its transactions not ignored, those moving crypto, and those entered by hand. The
+        crypto ones are found by one join of the accounts' flows (hashed), not a lookup per transaction,
+        so an address flooded with spam transfers costs milliseconds."""
+        counted = (
+            select(Transaction.id, Transaction.account_id, Transaction.is_manual)
             .where(
                 Transaction.user_id == self.user_id,
                 Transaction.account_id.in_(account_ids),
                 Transaction.is_ignored.is_(False),
             )
-            .group_by(Transaction.account_id)
+            .cte("counted")
+        )
+        moving_crypto = (
+            select(Flow.transaction_id)
+            .join(counted, counted.c.id == Flow.transaction_id)
+            .join(Asset, Asset.id == Flow.asset_id)
+            .where(Asset.type != CurrencyType.FIAT)
+            .distinct()
+            .cte("moving_crypto")
+        )
+        rows = await self.session.execute(
+            select(
+                counted.c.account_id,
+                func.count(),
+                func.count(moving_crypto.c.transaction_id),
+                func.count().filter(counted.c.is_manual),
+            )
+            .select_from(counted)
+            .outerjoin(moving_crypto, moving_crypto.c.transaction_id == counted.c.id)
+            .group_by(counted.c.account_id)
         )
         counts = {account_id: TransactionCounts() for account_id in account_ids}
         for account_id, total, crypto, manual in rows:
