@@ -9,7 +9,7 @@ NPM_STAMP := frontend/node_modules/.installed
 .PHONY: run demo test lint typecheck pytest e2e frontend frontend-test schema bench chromium clean
 
 run: $(STAMP) frontend
-	$(VENV)/bin/cairn run $(if $(DEMO),--demo)
+	CAIRN_DEV_MAILBOX=$${CAIRN_DEV_MAILBOX:-true} $(VENV)/bin/cairn run $(if $(DEMO),--demo)
 
 demo:
 	$(MAKE) run DEMO=1
@@ -56,6 +56,7 @@ chromium:
 bench: $(STAMP)
 	$(PY) benchmarks/lots_bench.py --full
 	$(PY) benchmarks/cost_basis_run_bench.py
+	$(PY) benchmarks/migration_bench.py
 	$(PY) benchmarks/import_bench.py
 	$(PY) benchmarks/ingest_parse_bench.py
 	$(PY) benchmarks/transfers_bench.py
@@ -65,6 +66,8 @@ bench: $(STAMP)
 	$(PY) benchmarks/reports_app_bench.py
 	$(PY) benchmarks/pages_bench.py
 	$(PY) benchmarks/export_bench.py
+	$(PY) benchmarks/spam_wallet_bench.py
+	$(PY) benchmarks/console_bench.py
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist

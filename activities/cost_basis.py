@@ -1,4 +1,4 @@
-"""Activities of the cost-basis run: request a run, compute one pass, record a failed run.
+"""Activities of the cost-basis run: request a run, schedule and compute one pass, record a failed run.
 
 `enqueue_cost_basis` is what other workflows call (by that name) when the ledger changed: it marks the
 user's status Enqueued and starts the user's run, or, when a run is already going, asks it for one
@@ -7,7 +7,8 @@ join the running one and a request made during a pass is never lost.
 
 `compute_cost_basis` streams the user's flows from PostgreSQL into the lot engine's one entry point
 (the one `cairn lots compute` and the benchmarks use), whose writer thread replaces the stored lots,
-disposals and income batch by batch in one database transaction.
+disposals and income batch by batch in one database transaction, while another writes the run's
+Parquet snapshot to S3.
 """
 
 from __future__ import annotations
@@ -21,25 +22,31 @@ from temporalio.client import Client
 from temporalio.exceptions import ApplicationError
 
 from activities.cost_basis_ledger import EngineLedger, method_and_scope
+from activities.cost_basis_snapshot import ParquetSnapshot, Writers
+from activities.freezing import flows_from, opening_snapshot
 from activities.heartbeat import heartbeating
 from analytics.lots import LedgerError
 from analytics.lots.run import compute_and_write
 from analytics.lots.writers import SinkThread
 from contracts.cost_basis import (
+    CLAIM_COST_BASIS_RUN,
     COMPUTE_COST_BASIS,
     ENQUEUE_COST_BASIS,
     RECORD_COST_BASIS_FAILURE,
+    CostBasisClaim,
     CostBasisFailure,
     CostBasisSummary,
     run_request,
 )
 from contracts.starting import start_workflow
+from ledger.infra.storage import Storage
 from ledger.writes.cost_basis import (
     StoredResults,
     claim_run,
     fail_run,
     flow_batches,
     method_settings,
+    schedule_run,
     user_public_id,
 )
 from ledger.writes.cost_basis_requests import enqueue_statement
@@ -50,10 +57,13 @@ DATA_ERROR = "CostBasisDataError"  # ApplicationError type of a ledger the engin
 
 
 class CostBasisActivities:
-    def __init__(self, sessions: sessionmaker[Session], client: Client, task_queue: str) -> None:
+    def __init__(
+        self, sessions: sessionmaker[Session], client: Client, task_queue: str, storage: Storage
+    ) -> None:
         self._sessions = sessions
         self._client = client
         self._task_queue = task_queue
+        self._storage = storage
 
     @activity.defn(name=ENQUEUE_COST_BASIS)
     async def enqueue_cost_basis(self, user_id: int, priority: str = QueuePriority.HIGH.value) -> str:
@@ -71,6 +81,13 @@ class CostBasisActivities:
             session.execute(enqueue_statement(user_id, priority))
         return public_id
 
+    @activity.defn(name=CLAIM_COST_BASIS_RUN)
+    def claim_cost_basis_run(self, user_id: int) -> CostBasisClaim:
+        """The next pass is Scheduled at the priority of the requests it serves, unless paused."""
+        with self._sessions.begin() as session:
+            paused, priority = schedule_run(session, user_id)
+        return CostBasisClaim(paused=paused, priority=priority.value)
+
     @activity.defn(name=COMPUTE_COST_BASIS)
     def compute_cost_basis(self, user_id: int) -> CostBasisSummary:
         """One pass: Started, the engine on the user's whole ledger, results stored, status finished."""
@@ -78,13 +95,19 @@ class CostBasisActivities:
         with heartbeating():
             with self._sessions.begin() as session:
                 claim_run(session, user_id)
+                public_id = user_public_id(session, user_id)
                 settings = method_settings(session, user_id)
-            stored = SinkThread(lambda: StoredResults(self._sessions, user_id, run_id))
+                start = opening_snapshot(session, user_id)  # after the frozen years, from their closing lots
+            # the snapshot is uploaded, then the results committed (activities.cost_basis_snapshot)
+            stored = Writers(
+                SinkThread(lambda: ParquetSnapshot(self._storage, public_id, run_id)),
+                SinkThread(lambda: StoredResults(self._sessions, user_id, run_id)),
+            )
             with self._sessions() as session:
-                ledger = EngineLedger(flow_batches(session, user_id))
+                ledger = EngineLedger(flows_from(flow_batches(session, user_id), start))
                 try:
                     method, scope = method_and_scope(settings)
-                    written = compute_and_write(ledger, method, scope, stored)
+                    written = compute_and_write(ledger, method, scope, stored, start=start)
                 except (
                     LedgerError,
                     ValueError,

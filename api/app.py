@@ -13,7 +13,21 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from temporalio.client import Client
 
-from api import auth, oauth, observability, view_as
+from api import (
+    auth,
+    email_change,
+    events,
+    mail,
+    mfa,
+    oauth,
+    observability,
+    oidc,
+    password_reset,
+    payments,
+    sessions,
+    tax_pro_view,
+    view_as,
+)
 from api.graphql import JsonTooDeep, graphql_router, json_too_deep
 from api.limits import MAX_BODY_BYTES, REQUEST_TIMEOUT_SECONDS
 from api.public_graphql import public_graphql_router
@@ -54,11 +68,19 @@ def create_app(settings: Settings | None = None, temporal: Client | None = None)
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
+    observability.trace_requests(app)
     app.include_router(observability.router)
     app.include_router(auth.router)
+    for security_router in (mfa.router, password_reset.router, email_change.router, sessions.router):
+        app.include_router(security_router)
+    app.include_router(mail.router)
+    app.include_router(events.router)
     app.include_router(graphql_router(), prefix="/graphql")
     app.include_router(public_graphql_router(), prefix="/public/graphql")
     app.include_router(oauth.router)
+    app.include_router(oidc.router)
+    app.include_router(payments.router)
     app.include_router(view_as.router)
+    app.include_router(tax_pro_view.router)
     app.include_router(spa_router(settings.frontend_dist))
     return app

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import secrets
 from datetime import datetime, timedelta
 from typing import Annotated
 
@@ -21,8 +22,10 @@ from starlette.requests import HTTPConnection
 from api.limits import SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS, SIGN_UP_PER_ACCOUNT, SIGN_UP_PER_ADDRESS
 from api.passwords import hash_password, needs_rehash, verify_password
 from api.services import Services, db_session, services
-from ledger.models import User
+from ledger.models import TokenPurpose, User
+from ledger.scope.security import issue_token, keyed_hash, mfa_enabled
 from ledger.scope.sessions import (
+    TOKEN_BYTES,
     EmailTaken,
     close_session,
     create_user,
@@ -35,6 +38,8 @@ from ledger.scope.throttle import Limit, attempt_key, forget_attempts, take_atte
 
 SESSION_COOKIE = "cairn_session"
 AUTH_COOKIE = "is_auth"
+MFA_COOKIE = "cairn_mfa"  # a checked password awaiting its second factor
+MFA_CHALLENGE_MINUTES = 10
 MIN_PASSWORD_CHARS = 8
 MAX_PASSWORD_CHARS = 1024
 MAX_EMAIL_CHARS = 320
@@ -72,7 +77,33 @@ class SignedIn(BaseModel):
     email: str
 
 
-def _signed_in(user: User) -> SignedIn:
+class MfaRequired(BaseModel):
+    """The password was right and the account has multi-factor sign-in: POST /auth/mfa/verify next."""
+
+    mfaRequired: bool = True
+
+
+async def _challenge(session: AsyncSession, app: Services, user: User, response: Response) -> None:
+    """Remembers, in a short-lived HttpOnly cookie, that this browser gave the right password."""
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    lifetime = timedelta(minutes=MFA_CHALLENGE_MINUTES)
+    purpose = TokenPurpose.MFA_SIGN_IN
+    await issue_token(
+        session, user.id, purpose, keyed_hash(app.settings.secret_key, purpose, token), lifetime
+    )
+    response.status_code = status.HTTP_202_ACCEPTED
+    response.set_cookie(
+        MFA_COOKIE,
+        token,
+        max_age=int(lifetime.total_seconds()),
+        path="/auth",
+        secure=app.settings.secure_cookies,
+        httponly=True,
+        samesite="strict",
+    )
+
+
+def signed_in(user: User) -> SignedIn:
     return SignedIn(publicId=str(user.public_id), email=user.email)
 
 
@@ -83,23 +114,25 @@ def _set_cookies(response: Response, token: str, expires_at: datetime, secure: b
         )
 
 
-def _clear_cookies(response: Response, secure: bool) -> None:
+def clear_cookies(response: Response, secure: bool) -> None:
     for name, http_only in ((SESSION_COOKIE, True), (AUTH_COOKIE, False)):
         response.delete_cookie(name, path="/", secure=secure, httponly=http_only, samesite="lax")
 
 
-async def _start_session(
+async def start_session(
     session: AsyncSession, app: Services, user: User, connection: HTTPConnection, response: Response
 ) -> None:
     """A new session for `user`; the one the browser had, whoever's it was, is closed."""
     previous = connection.cookies.get(SESSION_COOKIE)
     if previous:
         await close_session(session, previous)
-    token, expires_at = await open_session(session, user, timedelta(days=app.settings.session_days))
+    token, expires_at = await open_session(
+        session, user, timedelta(days=app.settings.session_days), connection.headers.get("user-agent", "")
+    )
     _set_cookies(response, token, expires_at, app.settings.secure_cookies)
 
 
-async def _throttle(
+async def throttle(
     session: AsyncSession,
     connection: HTTPConnection,
     action: str,
@@ -144,7 +177,7 @@ async def signup(
         raise _unprocessable(PASSWORD_TOO_SHORT)
     if len(credentials.password) > MAX_PASSWORD_CHARS:
         raise _unprocessable(PASSWORD_TOO_LONG)
-    await _throttle(
+    await throttle(
         session,
         connection,
         "sign-up",
@@ -156,16 +189,16 @@ async def signup(
         user = await create_user(session, email, await hash_password(credentials.password))
     except EmailTaken:
         raise HTTPException(status.HTTP_409_CONFLICT, detail=EMAIL_TAKEN) from None
-    await _start_session(session, app, user, connection, response)
-    return _signed_in(user)
+    await start_session(session, app, user, connection, response)
+    return signed_in(user)
 
 
 @router.post("/login")
 async def login(
     credentials: Credentials, connection: HTTPConnection, response: Response, session: DbSession, app: App
-) -> SignedIn:
+) -> SignedIn | MfaRequired:
     email = normalise_email(credentials.email)
-    await _throttle(
+    await throttle(
         session,
         connection,
         "sign-in",
@@ -177,11 +210,14 @@ async def login(
     password_hash = None if user is None else user.password_hash
     if not await verify_password(password_hash, credentials.password) or user is None:
         raise HTTPException(status.HTTP_401_UNAUTHORIZED, detail=WRONG_CREDENTIALS)
-    await forget_attempts(session, attempt_key("sign-in", "account", email))
     if needs_rehash(user.password_hash):
         user.password_hash = await hash_password(credentials.password)
-    await _start_session(session, app, user, connection, response)
-    return _signed_in(user)
+    if await mfa_enabled(session, user.id):  # the attempts count on until the code is right (api.mfa)
+        await _challenge(session, app, user, response)
+        return MfaRequired()
+    await forget_attempts(session, attempt_key("sign-in", "account", email))
+    await start_session(session, app, user, connection, response)
+    return signed_in(user)
 
 
 @router.post("/logout", status_code=status.HTTP_204_NO_CONTENT)
@@ -189,7 +225,7 @@ async def logout(connection: HTTPConnection, response: Response, session: DbSess
     token = connection.cookies.get(SESSION_COOKIE)
     if token:
         await close_session(session, token)
-    _clear_cookies(response, app.settings.secure_cookies)
+    clear_cookies(response, app.settings.secure_cookies)
 
 
 async def current_user(connection: HTTPConnection, session: DbSession) -> User:

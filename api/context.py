@@ -18,17 +18,25 @@ from ledger.scope.accounts import Balance, TransactionCounts
 
 class Context(BaseContext):
     def __init__(
-        self, services: Services, session: AsyncSession, user: User, *, viewed_by: User | None = None
+        self,
+        services: Services,
+        session: AsyncSession,
+        user: User,
+        *,
+        viewed_by: User | None = None,
+        tax_pro: bool = False,
     ) -> None:
         super().__init__()
         self.services = services
         self.session = session
-        self.user = user  # whose data the request reads: the viewed user while an admin views as them
+        self.user = user  # whose data the request reads: the viewed user while an admin or pro views as them
         self.signed_in_user = viewed_by or user  # who is signed in; admin operations check this one
         self.scope = UserScope(session, user.id)  # the only scope of the request: no resolver builds one
         # True while an admin acts as this user (view-as, spec 001 §6); the checks that forbid file
         # imports while viewing as read it.
         self.viewing_as = viewed_by is not None
+        # True while the viewer is a tax pro working on this client's books: their mutations are audited
+        self.tax_pro_viewing = tax_pro and viewed_by is not None
         self.balances = DataLoader[int, list[Balance]](load_fn=self._load_balances)
         self.transaction_counts = DataLoader[int, TransactionCounts](load_fn=self._load_counts)
         self.latest_jobs = DataLoader[int, Job | None](load_fn=self._load_latest_jobs)

@@ -19,6 +19,7 @@ from api.request_limits import error_response
 from api.schema import schema
 from api.services import Services, db_session, services
 from api.view_as import Viewing, viewing
+from ledger.infra.logs import bind_log_ids
 
 JSON_TOO_DEEP = "The request's JSON is nested too deeply."
 AnyContext = TypeVar("AnyContext")  # /graphql's Context, /public/graphql's PublicContext
@@ -37,7 +38,9 @@ async def graphql_context(
     session: Annotated[AsyncSession, Depends(db_session)],
     signed_in: Annotated[Viewing, Depends(viewing)],
 ) -> Context:
-    return Context(app, session, signed_in.user, viewed_by=signed_in.admin)
+    viewer = signed_in.admin or signed_in.user
+    bind_log_ids(user_id=viewer.id, viewed_user_id=signed_in.user.id if signed_in.admin else None)
+    return Context(app, session, signed_in.user, viewed_by=signed_in.admin, tax_pro=signed_in.tax_pro)
 
 
 class CairnGraphQLRouter(GraphQLRouter[AnyContext, None]):

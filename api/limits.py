@@ -41,5 +41,12 @@ SIGN_IN_PER_ADDRESS = Limit(attempts=30, window=timedelta(minutes=15))
 SIGN_UP_PER_ACCOUNT = Limit(attempts=5, window=timedelta(hours=1))  # attempts with one e-mail, taken or not
 SIGN_UP_PER_ADDRESS = Limit(attempts=10, window=timedelta(hours=1))
 
+# Account security (api.password_reset, api.email_change): mails asked for, and codes tried
+PASSWORD_RESET_PER_ACCOUNT = Limit(attempts=3, window=timedelta(hours=1))
+PASSWORD_RESET_PER_ADDRESS = Limit(attempts=10, window=timedelta(hours=1))
+EMAIL_CHANGE_CODE_TRIES = Limit(attempts=5, window=timedelta(minutes=15))  # then the code stops working
+EMAIL_CHANGE_REQUESTS_PER_DAY = 5  # beyond: MAX_CHANGE_REQUEST_LIMIT_REACHED
+EMAIL_CHANGES_PER_YEAR = 3  # beyond: MAX_CHANGE_LIMIT_REACHED
+
 # The public wallet check (api.schema.wallet_lookup): explorer calls per client address
 WALLET_LOOKUPS_PER_ADDRESS = Limit(attempts=30, window=timedelta(minutes=10))

@@ -1,6 +1,7 @@
 """/public/graphql: what the public site asks without signing in — prices, the live-price operation
-(`CairnLiveCoinPrices`, on this path rather than /graphql, spec 001 §7) and the wallet check. The same
-bounds as /graphql hold: document size, depth, aliases, cost and string lengths."""
+(`CairnLiveCoinPrices`, on this path rather than /graphql, spec 001 §7), the wallet check, the integration
+catalogue and demo booking. The same bounds as /graphql hold: document size, depth, aliases, cost and
+string lengths."""
 
 from __future__ import annotations
 
@@ -22,13 +23,17 @@ from api.limits import MAX_ALIASES, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS
 from api.public_context import PublicContext
 from api.query_cost import QueryCostLimiter
 from api.schema.demo_booking import DemoBookingMutation
+from api.schema.plans import PlansPublicQuery
 from api.schema.prices import PricesPublicQuery
+from api.schema.public_integrations import PublicIntegrationsQuery
 from api.schema.scalars import SCALARS
 from api.schema.wallet_lookup import WalletLookupQuery
 from api.services import Services, db_session, services
 from api.string_bounds import StringBounds
 
-PublicQuery = merge_types("Query", (PricesPublicQuery, WalletLookupQuery))
+PublicQuery = merge_types(
+    "Query", (PricesPublicQuery, WalletLookupQuery, PlansPublicQuery, PublicIntegrationsQuery)
+)
 PublicMutation = merge_types("Mutation", (DemoBookingMutation,))
 
 public_schema = strawberry.Schema(

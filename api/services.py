@@ -12,6 +12,7 @@ from temporalio.client import Client
 from ledger.infra.db import async_engine, async_sessions
 from ledger.infra.settings import Settings
 from ledger.infra.storage import Storage
+from ledger.infra.tracing import temporal_interceptors
 
 
 class Services:
@@ -27,7 +28,9 @@ class Services:
         """The Temporal client, connected on first use (the API starts even while Temporal is down)."""
         async with self._temporal_lock:
             if self._temporal is None:
-                self._temporal = await Client.connect(self.settings.temporal)
+                self._temporal = await Client.connect(
+                    self.settings.temporal, interceptors=temporal_interceptors()
+                )
         return self._temporal
 
     async def close(self) -> None:

@@ -22,6 +22,7 @@ from ledger.models import User
 from ledger.models.admin_audit import AdminActionKind
 from ledger.scope.sessions import set_view_as, user_by_email, viewed_user_for_token
 from ledger.scope.staff import StaffScope
+from ledger.scope.tax_pros import may_view_as
 from ledger.scope.view_as import debug_permission_of
 
 NO_DEBUG_PERMISSION = "No permission to debug this account!"
@@ -34,16 +35,22 @@ router = APIRouter(prefix="/user/view-as", tags=["view-as"])
 @dataclass(frozen=True)
 class Viewing:
     user: User  # whose data the request reads
-    admin: User | None  # the signed-in admin viewing as `user`; None: the user is signed in
+    admin: User | None  # the signed-in admin or tax pro viewing as `user`; None: the user is signed in
+    tax_pro: bool = False  # a tax pro working on a client's books (api/tax_pro_view.py)
 
 
 async def viewing(
     connection: HTTPConnection, session: DbSession, signed_in: Annotated[User, Depends(current_user)]
 ) -> Viewing:
-    """The one place a request's user is chosen: the viewed user while an admin views as one."""
+    """The one place a request's user is chosen: the viewed user while an admin views as one, or while a
+    tax pro views a client whose invite (or firm assignment) still allows it."""
     token = connection.cookies.get(SESSION_COOKIE)
-    viewed = await viewed_user_for_token(session, token) if token and signed_in.is_admin else None
-    return Viewing(signed_in, None) if viewed is None else Viewing(viewed, signed_in)
+    viewed = await viewed_user_for_token(session, token) if token else None
+    if viewed is None:
+        return Viewing(signed_in, None)
+    if await may_view_as(session, signed_in, viewed.id):
+        return Viewing(viewed, signed_in, tax_pro=True)
+    return Viewing(viewed, signed_in) if signed_in.is_admin else Viewing(signed_in, None)
 
 
 def _admin(signed_in: User) -> User:
@@ -84,7 +91,8 @@ async def stop_viewing_as(
 
 
 class ReadOnlyViewAs(SchemaExtension):
-    """Refuses every mutation while an admin views as a user who has not granted debug permission."""
+    """Refuses every mutation while an admin views as a user who has not granted debug permission (a tax
+    pro works on the client's books: their mutations run, audited by api.tax_pro_view.TaxProAudit)."""
 
     def on_execute(self) -> Iterator[None]:
         execution = self.execution_context
@@ -92,6 +100,7 @@ class ReadOnlyViewAs(SchemaExtension):
         if (
             execution.operation_type is OperationType.MUTATION
             and context.viewing_as
+            and not context.tax_pro_viewing
             and not debug_permission_of(context.user)
         ):
             execution.result = ExecutionResult(data=None, errors=[GraphQLError(NO_DEBUG_PERMISSION)])

@@ -10,7 +10,8 @@ the transfer matcher links them. Then, on a local PostgreSQL of its own:
   load    the flows query streamed into the engine's columns (ADBC: COPY in binary, Arrow batches)
   engine  the engine on those batches, its tables kept in memory (no writing)
   store   those tables COPYed into the result tables in one transaction (the previous run's replaced)
-  run     the cost-basis activity end to end: load → engine → stored, overlapping, and committed
+  run     the cost-basis activity end to end: load → engine → stored, overlapping, and committed, with
+          the run's Parquet snapshot written to S3 (SeaweedFS, local)
 
     python benchmarks/cost_basis_run_bench.py [--transactions 1000000] [--method FIFO] [--scope universal]
 """
@@ -40,12 +41,13 @@ from analytics.lots.run import compute_and_write
 from analytics.lots.writers import Part, SinkThread, Written
 from ledger.infra.db import sync_engine, sync_sessions
 from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage
 from ledger.models import Account, Job, User
 from ledger.scope.catalog import CSV_INTEGRATION_SLUG
 from ledger.writes.bulk_import import AccountImport, ImportSource, encode_columns
 from ledger.writes.cost_basis import StoredResults, claim_run, flow_batches
 from stack.seed import prepare_database
-from stack.servers import free_port, start_postgres, stop_all
+from stack.servers import free_port, free_s3_port, start_postgres, start_seaweedfs, stop_all
 from vocabulary.enums import AccountKind, AllocationScope, CostBasisMethod, IntegrationCategory, JobKind
 
 IMPORT_BATCH = 100_000  # transactions per bulk-import batch, as the CSV import writes them
@@ -177,8 +179,9 @@ def main() -> int:
         ledger.with_columns(pl.col("quantity", "value").cast(pl.Decimal(38, 18))).write_parquet(
             home / "ledger.parquet"
         )
-        settings = Settings(home=home, pg_port=free_port())
+        settings = Settings(home=home, pg_port=free_port(), s3_port=free_s3_port())
         postgres = start_postgres(home, settings.host, settings.pg_port, settings.pg_password)
+        servers = [postgres, start_seaweedfs(settings, home, settings.host, settings.s3_port)]
         try:
             prepare_database(settings)
             engine = sync_engine(settings.db_url)
@@ -191,16 +194,20 @@ def main() -> int:
                 flush=True,
             )
             del ledger
-            _phases(sessions, user_id, method, scope)
+            _phases(sessions, Storage(settings), user_id, method, scope)
             _cli(home, method, scope)
             engine.dispose()
         finally:
-            stop_all([postgres])
+            stop_all(servers)
     return 0
 
 
 def _phases(
-    sessions: sessionmaker[Session], user_id: int, method: CostBasisMethod, scope: AllocationScope
+    sessions: sessionmaker[Session],
+    storage: Storage,
+    user_id: int,
+    method: CostBasisMethod,
+    scope: AllocationScope,
 ) -> None:
     started = time.perf_counter()
     with sessions() as session:
@@ -230,11 +237,13 @@ def _phases(
     timed("store", time.perf_counter() - started, f"{len(kept.parts)} COPY batches, one transaction")
     del kept
 
-    activities = CostBasisActivities(sessions, cast(Client, None), "bench")  # computing needs no client
+    activities = CostBasisActivities(sessions, cast(Client, None), "bench", storage)  # needs no client
     started = time.perf_counter()
     summary = ActivityEnvironment().run(activities.compute_cost_basis, user_id)
     timed(
-        "run", time.perf_counter() - started, f"the activity, load → engine → stored: {summary.lots:,} lots"
+        "run",
+        time.perf_counter() - started,
+        f"the activity, load → engine → stored and visible, Parquet snapshot in S3: {summary.lots:,} lots",
     )
 
 

@@ -161,7 +161,7 @@ def main() -> int:
             started = time.perf_counter()
             ledger = realistic(lots_generate.ledger(lots_generate.transactions(args.transactions_per_user)))
             template = add_user(sessions, ledger, CostBasisMethod.FIFO, AllocationScope.UNIVERSAL)
-            cost_basis = CostBasisActivities(sessions, cast(Client, None), "bench")
+            cost_basis = CostBasisActivities(sessions, cast(Client, None), "bench", storage)
             ActivityEnvironment().run(cost_basis.compute_cost_basis, template)
             clone(engine, template, args.users - 1)
             print(

@@ -41,6 +41,20 @@ def delete_account_id(account_id: int) -> str:
     return f"delete-account/{account_id}"
 
 
+def migration_id(user_public_id: uuid.UUID) -> str:
+    """The user's one universal → per-wallet migration."""
+    return f"migration/{user_public_id}"
+
+
+def delete_user_id(user_public_id: uuid.UUID | str) -> str:
+    return f"delete-user/{user_public_id}"
+
+
+def freeze_id(user_public_id: uuid.UUID, year: int) -> str:
+    """Freezing or unfreezing one tax year of one user: one at a time per year."""
+    return f"freeze/{user_public_id}/{year}"
+
+
 def tax_report_id(
     user_public_id: uuid.UUID, report_type: str, tax_year: int, options: tuple[object, ...]
 ) -> str:
@@ -55,6 +69,15 @@ def tax_report_id(
 def account_sync_id(account_id: int) -> str:
     """The sync of one linked exchange or wallet; also the id of its periodic schedule."""
     return f"sync/{account_id}"
+
+
+def price_fetch_id() -> str:
+    """The one price fetch for every user's assets: a fetch asked for while one runs joins it."""
+    return "price-fetch"
+
+
+def price_fetch_schedule_id() -> str:
+    return "price-fetch-daily"
 
 
 def credentials_check_id(check_id: int) -> str:

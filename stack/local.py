@@ -87,6 +87,7 @@ def banner(settings: Settings, *, demo: bool) -> str:
             f"  Temporal UI      http://{settings.host}:{settings.temporal_ui_port}",
             f"  Temporal gRPC    {settings.temporal}",
             f"  S3 (SeaweedFS)   {settings.s3}  bucket {settings.s3_bucket}",
+            *([f"  Mailbox          {settings.origin}/dev/mailbox"] if settings.dev_mailbox else []),
             f"  PostgreSQL       postgresql://cairn@{settings.host}:{settings.pg_port}/cairn"
             f"  password in {home / 'postgres-password'}",
             f"  Data and logs    {home}",

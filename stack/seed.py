@@ -17,7 +17,8 @@ from stack.demo import (
     demo_history,
     load_prices,
 )
-from stack.staff import make_admin
+from stack.staff import grant_plan, make_admin
+from vocabulary.plans import TaxPlan
 
 
 def prepare_database(settings: Settings) -> None:
@@ -58,3 +59,4 @@ def add_demo_user(settings: Settings) -> None:
             print(f"  demo: {wallet.name}: imported {imported} of {total} transactions")
     finally:
         api.close()
+    grant_plan(settings, DEMO_EMAIL, TaxPlan.ULTRA)  # the demo shows every report

@@ -305,6 +305,25 @@ def start_temporal(home: Path, host: str, port: int, ui_port: int) -> ChildProce
     return server
 
 
+def start_smtp_sink(settings: Settings) -> ChildProcess:
+    """stack/smtp_sink.py on the SMTP port, keeping messages in settings.mail_sink_dir."""
+    sink = ChildProcess(
+        "SMTP sink",
+        [
+            sys.executable,
+            "-m",
+            "stack.smtp_sink",
+            str(settings.mail_sink_dir),
+            settings.host,
+            str(settings.smtp_port),
+        ],
+        settings.home.resolve() / "logs" / "smtp-sink.log",
+    )
+    sink.start()
+    wait_until(answers_tcp(settings.host, settings.smtp_port), "The SMTP sink", 30, sink.log)
+    return sink
+
+
 def seaweedfs_ports(s3_port: int) -> dict[str, int]:
     """SeaweedFS's own ports, derived from the S3 port so one variable moves them all."""
     return {"master": s3_port + 1, "volume": s3_port + 2, "filer": s3_port + 3, "admin": s3_port + 4}
@@ -378,7 +397,8 @@ def _bucket_ready(settings: Settings) -> bool:
 
 
 class LocalServers:
-    """Starts PostgreSQL, Temporal and SeaweedFS for `settings`; stops them all on exit."""
+    """Starts PostgreSQL, Temporal, SeaweedFS and, unless mail goes to a real SMTP host, the SMTP sink
+    for `settings`; stops them all on exit."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -395,6 +415,7 @@ class LocalServers:
                 "CAIRN_TEMPORAL_PORT": s.temporal_port,
                 "CAIRN_TEMPORAL_UI_PORT": s.temporal_ui_port,
                 "CAIRN_S3_PORT": s.s3_port,
+                **({"CAIRN_SMTP_PORT": s.smtp_port} if not s.smtp_host else {}),
                 **{
                     f"CAIRN_S3_PORT (SeaweedFS {name} port)": p
                     for name, p in seaweedfs_ports(s.s3_port).items()
@@ -405,6 +426,8 @@ class LocalServers:
             self.children.append(start_postgres(home, s.host, s.pg_port, s.pg_password))
             self.children.append(start_temporal(home, s.host, s.temporal_port, s.temporal_ui_port))
             self.children.append(start_seaweedfs(s, home, s.host, s.s3_port))
+            if not s.smtp_host:
+                self.children.append(start_smtp_sink(s))
         except BaseException:
             self.stop()
             raise

@@ -38,7 +38,9 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
         "CAIRN_TEMPORAL_PORT": str(free_port()),
         "CAIRN_TEMPORAL_UI_PORT": str(free_port()),
         "CAIRN_S3_PORT": str(free_s3_port()),
+        "CAIRN_SMTP_PORT": str(free_port()),
         "CAIRN_API_PORT": str(free_port()),
+        "CAIRN_WORKER_METRICS_PORT": str(free_port()),
         "CAIRN_TASK_QUEUE": "cairn-tests",
     }
     saved = {key: os.environ.get(key) for key in env}

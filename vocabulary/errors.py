@@ -88,6 +88,7 @@ class TransactionEditError(StrEnum):
     INVALID_LABEL = "invalid_label"
     SAME_TRANSACTION = "same_transaction"
     ALREADY_LINKED = "already_linked"
+    FROZEN_PERIOD = "frozen_period"
 
 
 TRANSACTION_EDIT_ERROR_MESSAGES: dict[TransactionEditError, str] = {
@@ -112,6 +113,41 @@ TRANSACTION_EDIT_ERROR_MESSAGES: dict[TransactionEditError, str] = {
     TransactionEditError.INVALID_LABEL: "Labels are 1 to 100 characters, and a transaction has at most 20.",
     TransactionEditError.SAME_TRANSACTION: "A transaction cannot be linked to itself.",
     TransactionEditError.ALREADY_LINKED: "These two transactions are already linked this way.",
+    TransactionEditError.FROZEN_PERIOD: (
+        "This change touches a frozen tax year. Unfreeze the year on its tax page to change it."
+    ),
+}
+
+
+class FreezingError(StrEnum):
+    """Freezing and unfreezing a tax year (spec 001 §7; the codes are ours, the spec lists none)."""
+
+    INVALID_TAX_YEAR = "invalid_tax_year"
+    IN_PROGRESS = "freezing_in_progress"
+    ALREADY_FROZEN = "already_frozen"
+    NOT_FROZEN = "not_frozen"
+    UNFREEZE_NOT_ALLOWED = "unfreeze_not_allowed"
+    MIGRATED = "migrated_to_per_wallet"
+    FREEZING_FAILED = "freezing_failed"
+
+
+# spec 001 §8
+FREEZING_FAILED = (
+    "We weren't able to freeze (or unfreeze) your transactions. Please try again later or contact us if you "
+    "continue to experience problems."
+)
+FREEZING_ERROR_MESSAGES: dict[FreezingError, str] = {
+    FreezingError.INVALID_TAX_YEAR: "Only tax years that have ended, from 2009 on, can be frozen.",
+    FreezingError.IN_PROGRESS: "A tax year is being frozen or unfrozen. Please wait until it is done.",
+    FreezingError.ALREADY_FROZEN: "This tax year is already frozen.",
+    FreezingError.NOT_FROZEN: "This tax year is not frozen.",
+    FreezingError.UNFREEZE_NOT_ALLOWED: (
+        "This tax year was frozen with the years before it and cannot be unfrozen on its own."
+    ),
+    FreezingError.MIGRATED: (
+        "Years through 2024 stay frozen after the move to per-wallet cost basis: it cannot be undone."
+    ),
+    FreezingError.FREEZING_FAILED: FREEZING_FAILED,
 }
 
 
@@ -203,6 +239,7 @@ class SettingsError(StrEnum):
     UNIVERSAL_NOT_ALLOWED = "universal_not_allowed"
     PERIOD_ENDS_BEFORE_START = "period_ends_before_start"
     PERIODS_OVERLAP = "periods_overlap"
+    YEARS_FROZEN = "years_frozen"
 
 
 SETTINGS_ERROR_MESSAGES: dict[SettingsError, str] = {
@@ -216,4 +253,7 @@ SETTINGS_ERROR_MESSAGES: dict[SettingsError, str] = {
     ),
     SettingsError.PERIOD_ENDS_BEFORE_START: "A method period must end after the day it starts.",
     SettingsError.PERIODS_OVERLAP: "Method periods may not overlap: this one covers another period's dates.",
+    SettingsError.YEARS_FROZEN: (
+        "This setting cannot change while a tax year is frozen: unfreeze your frozen years first."
+    ),
 }

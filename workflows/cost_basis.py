@@ -2,6 +2,9 @@
 
 One run per user at a time (contracts.cost_basis): a `recompute` request during a pass makes the run loop
 once more after it, however many requests came in, so the results always reflect the latest ledger.
+Each pass is first claimed (Scheduled, at the priority of the requests it serves), then computed on the
+task queue of that priority. A user who paused their runs gets no pass: the run ends and the request
+stays recorded until they resume.
 """
 
 from __future__ import annotations
@@ -14,15 +17,19 @@ from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
     from contracts.cost_basis import (
+        CLAIM_COST_BASIS_RUN,
         COMPUTE_COST_BASIS,
         COST_BASIS_WORKFLOW,
         RECOMPUTE_SIGNAL,
         RECORD_COST_BASIS_FAILURE,
+        CostBasisClaim,
         CostBasisFailure,
         CostBasisOutcome,
         CostBasisSummary,
+        pass_queue,
     )
     from contracts.timeouts import HEARTBEAT_TIMEOUT
+    from vocabulary.enums import QueuePriority
 
 COMPUTE_TIMEOUT = timedelta(hours=4)
 COMPUTE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=5), maximum_attempts=3)
@@ -40,14 +47,25 @@ class CostBasisWorkflow:
 
     @workflow.run
     async def run(self, user_id: int) -> CostBasisOutcome:
-        passes = 0
+        passes, summary = 0, None
         while True:
             self._requested = False  # this pass covers every request made so far
+            claim = await workflow.execute_activity(
+                CLAIM_COST_BASIS_RUN,
+                user_id,
+                result_type=CostBasisClaim,
+                start_to_close_timeout=RECORD_TIMEOUT,
+            )
+            if claim.paused:
+                if self._requested:
+                    continue  # perhaps resumed since
+                return CostBasisOutcome(passes=passes, summary=summary, paused=True)
             passes += 1
             try:
                 summary = await workflow.execute_activity(
                     COMPUTE_COST_BASIS,
                     user_id,
+                    task_queue=pass_queue(workflow.info().task_queue, QueuePriority(claim.priority)),
                     result_type=CostBasisSummary,
                     start_to_close_timeout=COMPUTE_TIMEOUT,
                     heartbeat_timeout=HEARTBEAT_TIMEOUT,

@@ -12,19 +12,18 @@ from datetime import timedelta
 from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
 
+from workflows.cost_basis_ready import cost_basis_ready
+
 with workflow.unsafe.imports_passed_through():
     from contracts.tax_report import (
-        COST_BASIS_READINESS,
         MAKE_TAX_REPORT,
         RECORD_TAX_REPORT_FAILURE,
         TAX_REPORT_WORKFLOW,
-        Readiness,
         TaxReportFailure,
         TaxReportInput,
     )
     from contracts.timeouts import HEARTBEAT_TIMEOUT, OUTAGE_RETRY
 
-READINESS_WAIT = timedelta(seconds=2)
 SHORT_TIMEOUT = timedelta(minutes=1)
 MAKE_TIMEOUT = timedelta(hours=1)
 COST_BASIS_FAILED = "The cost basis calculation failed, so the report could not be made."
@@ -34,22 +33,9 @@ COST_BASIS_FAILED = "The cost basis calculation failed, so the report could not 
 class TaxReportWorkflow:
     @workflow.run
     async def run(self, given: TaxReportInput) -> None:
-        while True:
-            readiness = await workflow.execute_activity(
-                COST_BASIS_READINESS,
-                given.user_id,
-                result_type=str,
-                start_to_close_timeout=SHORT_TIMEOUT,
-                retry_policy=OUTAGE_RETRY,
-            )
-            if readiness == Readiness.READY:
-                break
-            if readiness == Readiness.FAILED:
-                await self._fail(TaxReportFailure(given.report_id, COST_BASIS_FAILED, cost_basis_failed=True))
-                return
-            if workflow.info().is_continue_as_new_suggested():
-                workflow.continue_as_new(given)
-            await workflow.sleep(READINESS_WAIT)
+        if not await cost_basis_ready(given.user_id, given):
+            await self._fail(TaxReportFailure(given.report_id, COST_BASIS_FAILED, cost_basis_failed=True))
+            return
         try:
             await workflow.execute_activity(
                 MAKE_TAX_REPORT,

@@ -28,6 +28,11 @@ class ExportFile:
     rows: int
 
 
+def user_folder(table: str, user: str) -> str:
+    """Where a user's files of a table are, relative to the export's root."""
+    return f"data/{table}/user={user}"
+
+
 def schema_path(table: str, version: int) -> str:
     return f"data/{table}/schema-v{version}.parquet"
 
@@ -58,7 +63,7 @@ def write_partitions(root: Path, name: str, table: pa.Table, run_ids: dict[str, 
     for start, end, key in zip(starts, ends, runs.values.to_pylist(), strict=True):
         user = users.dictionary[key // YEARS].as_py()
         year = key % YEARS if has_year else None
-        folder = f"data/{name}/user={user}" + ("" if year is None else f"/year={year}")
+        folder = user_folder(name, user) + ("" if year is None else f"/year={year}")
         path = f"{folder}/{run_ids[user]}.parquet"
         (root / folder).mkdir(parents=True, exist_ok=True)
         pq.write_table(ordered.slice(start, end - start), root / path, compression=COMPRESSION)

@@ -52,16 +52,19 @@ def compute_and_write(
     *,
     base_currency: str = "USD",
     run_events: int = RUN_EVENTS,
+    start: Snapshot | None = None,
 ) -> Written:
     """The engine on a ledger (see ledger_input for its columns), its tables handed to `writer`.
 
     `ledger`: a whole ledger frame, in any order; or raw batches of it (as read: they are
     validated here) of whole transactions in transaction order, as PostgreSQL gives it.
+    `start`: continue from a snapshot (a frozen year's closing lots); the ledger then holds only
+    the flows from its `as_of` on, and the result is computed whole.
     Raises what `compute` raises (LedgerError, ValueError; NotInTransactionOrder for batches out
     of order) before the writer is started: a writer that was not started can be given again.
     """
     with _no_collections():
-        timeline = checked_timeline(method, scope, None)
+        timeline = checked_timeline(method, scope, start)
         if isinstance(ledger, pl.DataFrame):
             flows = validate_ledger(ledger)
             del ledger  # the caller may have handed over its only reference: free it early
@@ -69,6 +72,8 @@ def compute_and_write(
             del flows
         else:
             events = ledger_events(ledger, base_currency)
+        if start is not None:
+            return _handed_over(writer, _whole(result_from_events(events.sorted(), timeline, scope, start)))
         return _write(events, timeline, scope, writer, run_events)
 
 

@@ -117,7 +117,7 @@ class OutputFiles:
         self._staging = staging
         # Parquet, CSV and each table of the database are written by threads of their own
         self._writers = (
-            SinkThread(lambda: _Parquet(staging)),
+            SinkThread(lambda: ParquetTables(staging)),
             SinkThread(lambda: _Csv(staging)),
             _Database(staging / "cairn.duckdb"),
         )
@@ -177,7 +177,7 @@ def _swap_in(staging: Path, out_dir: Path) -> None:
     staging.rmdir()
 
 
-class _Parquet:
+class ParquetTables:
     """Parquet (LZ4: a third cheaper to write than zstd, for files a little larger) per table."""
 
     def __init__(self, staging: Path) -> None:

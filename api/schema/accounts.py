@@ -14,6 +14,7 @@ from api.jobs import start_work
 from api.limits import MAX_NAME_CHARS
 from api.pagination import check_page
 from api.schema.common import MutationResult
+from api.schema.freezing import frozen_period_refusal
 from api.string_bounds import max_length
 from contracts.account_deletion import deletion
 from ledger.models import Account as AccountRow
@@ -241,6 +242,8 @@ class AccountsMutation:
         context = info.context
         accounts = context.scope.accounts
         account_id = account_id_of(id)
+        if account_id is not None and await context.scope.freezing.holds_frozen(account_id):
+            return frozen_period_refusal()
         marked = (
             None
             if account_id is None

@@ -11,7 +11,8 @@ from api.context import CairnInfo
 from api.jobs import start_work
 from api.schema.common import MutationResult
 from contracts.cost_basis import run_request
-from ledger.models import CostBasisStatus as StatusRow
+from ledger.models.cost_basis import RUNNING_STATES
+from ledger.scope.cost_basis import RequestSnapshot
 from vocabulary.enums import CostBasisState, FreezingStatus, QueuePriority
 from vocabulary.errors import COST_BASIS_FAILED, ENQUEUE_FAILED, RECALCULATION_FAILED, AccountError
 
@@ -25,12 +26,11 @@ class CostBasisStatusInfo:
     )
 
     @classmethod
-    def of(cls, row: StatusRow) -> CostBasisStatusInfo:
-        failed = row.state is CostBasisState.FAILED
+    def of(cls, state: CostBasisState | None, priority: QueuePriority | None) -> CostBasisStatusInfo:
         return cls(
-            state=None if row.state is None else row.state.value,
-            priority=row.priority,
-            error_message=COST_BASIS_FAILED if failed else None,
+            state=None if state is None else state.value,
+            priority=priority,
+            error_message=COST_BASIS_FAILED if state is CostBasisState.FAILED else None,
         )
 
 
@@ -61,40 +61,26 @@ class CostBasisStatus:
 class CostBasisQuery:
     @strawberry.field
     async def cost_basis_status(self, info: CairnInfo) -> CostBasisStatus:
-        """The user's row, or the state of a user whose cost basis has never been computed."""
-        scope = info.context.scope.cost_basis
-        status = await scope.status()
-        freeze = await scope.latest_freeze()
-        freezing = Freezing(
-            status=FreezingStatus.UNFROZEN.value if freeze is None else freeze.status.value,
-            is_available=False,  # no freezing workflow is deployed yet
-            start_time=None if freeze is None else freeze.start_time,
-            end_time=None if freeze is None else freeze.end_time,
-            last_updated_at=None if freeze is None else freeze.last_updated_at,
-            error=None if freeze is None else freeze.error,
-        )
-        if status is None:
-            return CostBasisStatus(
-                is_undergoing_allocation=False,
-                is_cost_basis_running=False,
-                cost_basis_last_synced_at=None,
-                cost_basis_compute_start_time=None,
-                cost_basis_compute_end_time=None,
-                cost_basis_status=CostBasisStatusInfo(state=None, priority=None),
-                cost_basis_recomputation_date=None,
-                cost_basis_paused=False,
-                freezing=freezing,
-            )
+        """The user's status, or the state of a user whose cost basis has never been asked for: what the
+        status panel polls, read in one statement (CostBasisScope.panel)."""
+        panel = await info.context.scope.cost_basis.panel()
         return CostBasisStatus(
-            is_undergoing_allocation=status.is_undergoing_allocation,
-            is_cost_basis_running=status.is_running,
-            cost_basis_last_synced_at=status.last_synced_at,
-            cost_basis_compute_start_time=status.compute_start_time,
-            cost_basis_compute_end_time=status.compute_end_time,
-            cost_basis_status=CostBasisStatusInfo.of(status),
-            cost_basis_recomputation_date=status.recomputation_date,
-            cost_basis_paused=status.is_paused,
-            freezing=freezing,
+            is_undergoing_allocation=bool(panel.is_undergoing_allocation),
+            is_cost_basis_running=panel.state in RUNNING_STATES,
+            cost_basis_last_synced_at=panel.last_synced_at,
+            cost_basis_compute_start_time=panel.compute_start_time,
+            cost_basis_compute_end_time=panel.compute_end_time,
+            cost_basis_status=CostBasisStatusInfo.of(panel.state, panel.priority),
+            cost_basis_recomputation_date=panel.recomputation_date,
+            cost_basis_paused=bool(panel.is_paused),
+            freezing=Freezing(
+                status=(panel.freezing_status or FreezingStatus.UNFROZEN).value,
+                is_available=True,  # FreezeTaxYearWorkflow (api.schema.freezing)
+                start_time=panel.freezing_start_time,
+                end_time=panel.freezing_end_time,
+                last_updated_at=panel.freezing_last_updated_at,
+                error=panel.freezing_error,
+            ),
         )
 
 
@@ -107,6 +93,17 @@ class CostBasisMutation:
         """Enqueue the user's cost-basis run; a request while one runs makes it run once more."""
         return await request_run(info, priority, ENQUEUE_FAILED)
 
+    @strawberry.mutation(description="The paused setting: a paused user's requests are recorded, not run.")
+    async def update_cost_basis_paused(self, info: CairnInfo, paused: bool) -> MutationResult:
+        """Pause, or resume: the requests made while paused are then served by one run."""
+        context = info.context
+        scope = context.scope.cost_basis
+        before, waiting = await scope.set_paused(paused)
+        if waiting is None:
+            await context.session.commit()
+            return MutationResult.ok()
+        return await start_run(info, waiting, before, ENQUEUE_FAILED)
+
     @strawberry.mutation
     async def request_tax_recalculation(self, info: CairnInfo) -> MutationResult:
         """The tax page's Recalculate: the same run as enqueueCostBasis, at high priority."""
@@ -114,14 +111,19 @@ class CostBasisMutation:
 
 
 async def request_run(info: CairnInfo, priority: QueuePriority, failure: str) -> MutationResult:
-    """Mark the run requested and start (or join) the user's CostBasisWorkflow; `failure` is what the
-    user reads when it could not be started (the request is then withdrawn)."""
+    """Mark the run requested and start (or join) the user's CostBasisWorkflow."""
+    return await start_run(info, priority, await info.context.scope.cost_basis.request(priority), failure)
+
+
+async def start_run(
+    info: CairnInfo, priority: QueuePriority, before: RequestSnapshot, failure: str
+) -> MutationResult:
+    """Start (or join) the user's CostBasisWorkflow for the request just recorded; `failure` is what
+    the user reads when it could not be started (the status row is then put back as `before`)."""
     context = info.context
-    scope = context.scope.cost_basis
-    before = await scope.request(priority)
     started = await start_work(
         context,
         run_request(context.user.id, context.user.public_id, priority),
-        undo=lambda: scope.withdraw(before),
+        undo=lambda: context.scope.cost_basis.withdraw(before),
     )
     return MutationResult.ok() if started.ok else MutationResult.failed(AccountError.GENERIC_ERROR, failure)

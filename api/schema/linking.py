@@ -27,6 +27,7 @@ from api.jobs import start_work
 from api.limits import MAX_ADDRESS_CHARS, MAX_NAME_CHARS, MAX_SLUG_CHARS, MAX_STRING_CHARS
 from api.schema.accounts import Account, account_id_of
 from api.schema.common import MutationResult
+from api.schema.freezing import frozen_period_refusal
 from api.string_bounds import MaxLength, max_length
 from contracts.account_deletion import deletion
 from contracts.account_sync import (
@@ -592,6 +593,8 @@ async def _delete(info: CairnInfo, id: strawberry.ID, kind: AccountKind) -> Muta
     context = info.context
     accounts = context.scope.accounts
     account_id = account_id_of(id)
+    if account_id is not None and await context.scope.freezing.holds_frozen(account_id):
+        return frozen_period_refusal()
     marked = None if account_id is None else await accounts.mark_account_for_deletion(account_id, kind)
     if marked is None:
         return MutationResult.failed(AccountError.ACCOUNT_NOT_FOUND)

@@ -1,11 +1,11 @@
 """Prices (spec 001 §2 /prices, /coins/…, /price/{symbolNameOrSlug}; §7 prices, page, market info,
 watchlist prices, the watchlist toggle and `{product}LiveCoinPrices`). Everything but the watchlist is
-public, served on /public/graphql from the daily price table; the watchlist is the signed-in user's,
-on /graphql."""
+public, served on /public/graphql from the daily price table and the market data the price fetch
+stores; the watchlist is the signed-in user's, on /graphql."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
 from typing import Annotated
@@ -30,6 +30,7 @@ class PriceRanking(Enum):
     MARKET_CAP = "MARKET_CAP"
     GAINERS_AND_LOSERS = "GAINERS_AND_LOSERS"  # by the 24 h change, highest first
     MOST_VOLATILE = "MOST_VOLATILE"  # by the size of the 7 d change, largest first
+    TRADING_VOLUME = "TRADING_VOLUME"  # by the provider's 24 h volume, largest first; coins without last
 
 
 @strawberry.type
@@ -42,6 +43,8 @@ class CoinPrice:
     price: Decimal = strawberry.field(description="The latest daily close, in USD.")
     change_24h: Decimal | None = strawberry.field(description="Percent, against the close a day before.")
     change_7d: Decimal | None = strawberry.field(description="Percent, against the close seven days before.")
+    market_cap: Decimal | None = strawberry.field(description="USD, from a price provider; null without one.")
+    volume_24h: Decimal | None = strawberry.field(description="USD traded in 24 h, from a price provider.")
 
     @classmethod
     def of(cls, quote: CoinQuote) -> CoinPrice:
@@ -55,6 +58,8 @@ class CoinPrice:
             price=quote.price,
             change_24h=quote.change_24h,
             change_7d=quote.change_7d,
+            market_cap=quote.market_cap,
+            volume_24h=quote.volume_24h,
         )
 
 
@@ -70,6 +75,9 @@ class MarketInfo:
     all_time_high: Decimal
     year_high: Decimal = strawberry.field(description="The highest close of the last 365 days.")
     year_low: Decimal
+    market_cap: Decimal | None = strawberry.field(description="USD, from a price provider; null without one.")
+    volume_24h: Decimal | None
+    market_updated_at: datetime | None = strawberry.field(description="When the provider's figures are of.")
 
 
 @strawberry.type
@@ -111,6 +119,8 @@ def _ranked(quotes: list[CoinQuote], ranking: PriceRanking) -> list[CoinQuote]:
         return sorted(quotes, key=lambda quote: (quote.change_24h is None, -(quote.change_24h or 0)))
     if ranking is PriceRanking.MOST_VOLATILE:
         return sorted(quotes, key=lambda quote: -abs(quote.change_7d or Decimal(0)))
+    if ranking is PriceRanking.TRADING_VOLUME:
+        return sorted(quotes, key=lambda quote: (quote.volume_24h is None, -(quote.volume_24h or 0)))
     return quotes  # coins() lists by market-cap rank
 
 
@@ -131,6 +141,7 @@ async def _coin_page(table: PriceTable, symbol_name_or_slug: str) -> CoinPricePa
     facts = await table.market_facts(coin.symbol)
     if not quotes or facts is None:
         return None
+    now = (await table.market([coin.symbol])).get(coin.symbol)
     return CoinPricePage(
         coin=CoinPrice.of(quotes[0]),
         market_info=MarketInfo(
@@ -138,6 +149,9 @@ async def _coin_page(table: PriceTable, symbol_name_or_slug: str) -> CoinPricePa
             all_time_high=facts.all_time_high,
             year_high=facts.year_high,
             year_low=facts.year_low,
+            market_cap=None if now is None else now.market_cap,
+            volume_24h=None if now is None else now.volume_24h,
+            market_updated_at=None if now is None else now.updated_at,
         ),
     )
 

@@ -22,6 +22,7 @@ from contracts.tax_report import RECONCILIATION_TYPES, REPORT_TYPES, TaxReportPo
 from ledger.models import TaxReport
 from ledger.scope.transaction_search import SearchError, parse
 from vocabulary.enums import JobStatus
+from vocabulary.plans import report_refusal
 
 FIRST_TAX_YEAR = 2009  # the first year anyone held bitcoin
 NOT_STARTED = "The report could not be started. Try again in a moment."
@@ -63,8 +64,9 @@ class TaxReportFile:
 class GenerateTaxReportResult:
     success: bool
     job_id: str | None
-    status: str | None  # invalid_report_type for a type Cairn does not make
+    status: str | None  # invalid_report_type for a type Cairn does not make; the plan statuses
     error_message: str | None
+    blocker: str | None = strawberry.field(default=None, description="Why the plan holds the report back.")
 
 
 @strawberry.type
@@ -140,6 +142,22 @@ class TaxReportsMutation:
                 return _refused(None, BAD_1099DA)
         else:
             form_1099da_file_url = None
+        plans = context.scope.plans
+        held = await plans.tax_plan()
+        counts = await plans.transaction_counts()
+        refusal = report_refusal(
+            held.terms,
+            held.payment_state,
+            type,
+            tax_year,
+            (counts.net, counts.lifetime),
+            date.today(),
+            held.covers_through,
+        )
+        if refusal is not None:
+            return GenerateTaxReportResult(
+                success=False, job_id=None, status=refusal.status, error_message=None, blocker=refusal.blocker
+            )
         options = (query or None, start_date, end_date, form_1099da_file_url)
         scope = context.scope.tax_reports
         row = await scope.pending_or_new(

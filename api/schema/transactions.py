@@ -169,6 +169,17 @@ class TransactionEditInfo:
     edited_at: datetime
 
 
+@strawberry.type(description="A flow's value as a cost-basis run takes it, and where it comes from.")
+class TransactionFlowValue:
+    flow_id: strawberry.ID
+    value: Decimal | None = strawberry.field(
+        description="In the base currency; null: no price (a MISSING_PRICE_HISTORY callout) or no FX close."
+    )
+    source: str | None = strawberry.field(
+        description="USER, TRADE (stated, or implied by the user's fiat trades that day), PROVIDER or TABLE."
+    )
+
+
 @strawberry.type
 class TransactionDetail:
     transaction: TransactionItem
@@ -177,6 +188,7 @@ class TransactionDetail:
     lots: list[TransactionLot]
     disposed_lots: list[TransactionDisposedLot]
     edits: list[TransactionEditInfo]
+    flow_values: list[TransactionFlowValue]
 
     @classmethod
     def of(cls, detail: Detail, currency: str) -> TransactionDetail:
@@ -234,6 +246,14 @@ class TransactionDetail:
                     edited_at=edit.edited_at,
                 )
                 for edit in detail.edits
+            ],
+            flow_values=[
+                TransactionFlowValue(
+                    flow_id=strawberry.ID(str(valued.flow_id)),
+                    value=in_base(valued.value, rate),
+                    source=None if valued.source is None else valued.source.value,
+                )
+                for valued in detail.flow_values
             ],
         )
 

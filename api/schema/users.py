@@ -6,7 +6,9 @@ import strawberry
 
 from api.context import CairnInfo
 from ledger.models import User as UserRow
+from ledger.scope.security import mfa_enabled
 from ledger.scope.settings import theme_of
+from ledger.scope.tax_pros import is_cpa, is_tax_pro
 from ledger.scope.view_as import debug_permission_of
 from vocabulary.enums import AccountKind, Theme
 
@@ -28,6 +30,9 @@ class User:
     selected_theme: Theme
     view_as_user_id: strawberry.ID | None  # set while an admin or tax pro acts as this user
     debug_permission: bool  # an admin viewing as this user may change their data
+    registered_as_tax_pro: bool
+    is_cpa: bool
+    is_tax_pro_viewing_client: bool  # a tax pro works on this user's books (spec 001 §3)
 
     @strawberry.field
     async def stats(self, info: CairnInfo) -> UserStats:
@@ -38,8 +43,13 @@ class User:
             number_of_custom_wallets=counts.get(AccountKind.CUSTOM_WALLET, 0),
         )
 
+    @strawberry.field
+    async def is_two_step_verification_enabled(self, info: CairnInfo) -> bool:
+        """Whether signing in asks for a TOTP code (api.mfa)."""
+        return await mfa_enabled(info.context.session, info.context.user.id)
+
     @classmethod
-    def of(cls, user: UserRow, *, viewed: bool = False) -> User:
+    def of(cls, user: UserRow, *, viewed: bool = False, by_tax_pro: bool = False) -> User:
         return cls(
             public_id=strawberry.ID(str(user.public_id)),
             email=user.email,
@@ -49,6 +59,9 @@ class User:
             selected_theme=theme_of(user),
             view_as_user_id=strawberry.ID(str(user.id)) if viewed else None,
             debug_permission=debug_permission_of(user),
+            registered_as_tax_pro=is_tax_pro(user),
+            is_cpa=is_cpa(user),
+            is_tax_pro_viewing_client=viewed and by_tax_pro,
         )
 
 
@@ -63,7 +76,10 @@ class AppInfo:
 class UsersQuery:
     @strawberry.field
     async def me(self, info: CairnInfo) -> User | None:
-        return User.of(await info.context.scope.user(), viewed=info.context.viewing_as)
+        context = info.context
+        return User.of(
+            await context.scope.user(), viewed=context.viewing_as, by_tax_pro=context.tax_pro_viewing
+        )
 
     @strawberry.field
     def app_info(self, info: CairnInfo) -> AppInfo:

@@ -1,13 +1,14 @@
 // After `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr`: writes every public page
 // to dist/<path>/index.html (content, title and meta description inside the SPA's index.html), so the
 // server answers search engines and first visits with the page itself; the browser then hydrates it.
+// `node scripts/prerender.mjs [dist] [dist-ssr]` names other build folders (a private build).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
-const ssr = join(root, 'dist-ssr');
+const dist = resolve(root, process.argv[2] ?? 'dist');
+const ssr = resolve(root, process.argv[3] ?? 'dist-ssr');
 
 const escape = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -27,6 +28,13 @@ for (const page of pages) {
     /<meta name="description" content="[^"]*" \/>/,
     `<meta name="description" content="${escape(page.description)}" />`,
   );
+  if (page.redirect) {
+    html = replaceOnce(
+      html,
+      /<\/title>/,
+      `</title>\n    <meta http-equiv="refresh" content="0; url=${escape(page.redirect)}" />`,
+    );
+  }
   html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${await renderPage(page.path)}</div>`);
   const target = join(dist, page.path, 'index.html');
   await mkdir(dirname(target), { recursive: true });

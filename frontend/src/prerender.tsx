@@ -5,9 +5,20 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/App';
+import { PRICES_VIEWS } from './features/prices/utils/views';
+import { prerenderedPages as publicSitePages, type PrerenderedPage } from './features/public-site/utils/pages';
 
-export { prerenderedPages } from './features/public-site/utils/pages';
 export { fullTitle } from './features/public-site/utils/meta';
+
+/** Every public page written to <dist>/<path>/index.html: the public site's and the price lists. */
+export function prerenderedPages(): PrerenderedPage[] {
+  return [
+    ...publicSitePages(),
+    ...Object.values(PRICES_VIEWS).map(({ path, title, description }) => ({ path, title, description })),
+    { path: '/coins', title: PRICES_VIEWS['market-cap'].title, description: PRICES_VIEWS['market-cap'].description },
+    
+  ];
+}
 
 export async function renderPage(path: string): Promise<string> {
   const { prelude } = await prerender(

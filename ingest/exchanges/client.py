@@ -61,12 +61,14 @@ class ExchangeClient:
         credentials: Credentials,
         base_url: str | None = None,
         *,
+        api: type[ccxt.Exchange] | None = None,
         throttle: bool = True,
         backoff: Backoff = Backoff(),
         sleep: Callable[[float], None] = time.sleep,
         heartbeat: Callable[[], None] = lambda: None,
     ) -> None:
-        exchange_class = getattr(ccxt, exchange_id)
+        """`api`: the ccxt-style class of an exchange ccxt does not wrap (Uphold, CoinJar), else ccxt's."""
+        exchange_class = api or getattr(ccxt, exchange_id)
         self.exchange: ccxt.Exchange = exchange_class(
             {**credentials.values, "enableRateLimit": throttle, "timeout": 30_000}
         )

@@ -24,7 +24,7 @@ OWNER = "owner_id"  # the provider's id of the person whose account the tokens o
 
 @dataclass(frozen=True)
 class Provider:
-    authorize_url: str
+    authorize_url: str  # "{client_id}" in it is the application's (Uphold names it in the path)
     token_url: str
     scope: str
     owner_url: str | None = None  # the API call that answers OWNER, where the provider has one
@@ -42,7 +42,10 @@ PROVIDERS = {  # by integration slug
         "https://secure.coinjar.com/oauth/authorize", "https://secure.coinjar.com/oauth/token", "read"
     ),
     "uphold": Provider(
-        "https://wallet.uphold.com/authorize", "https://api.uphold.com/oauth2/token", "accounts:read"
+        # GET /v0/me/transactions needs transactions:read
+        "https://wallet.uphold.com/authorize/{client_id}",
+        "https://api.uphold.com/oauth2/token",
+        "transactions:read",
     ),
 }
 
@@ -114,7 +117,7 @@ def authorization_url(
             "code_challenge_method": "S256",
         }
     )
-    return f"{rebased(provider.authorize_url, base)}?{query}"
+    return f"{rebased(provider.authorize_url.format(client_id=client.client_id), base)}?{query}"
 
 
 def needs_refresh(credentials: dict[str, str], now: float | None = None) -> bool:

@@ -5,6 +5,7 @@ import os
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -44,6 +45,21 @@ class Settings(BaseSettings):
     exchange_rate_limits: bool = True  # ccxt's limiter on the exchanges' documented limits; off for fakes
     oauth_urls: dict[str, str] = {}  # redirect-based integration slug → OAuth origin in place of its own
     oauth_clients: dict[str, dict[str, str]] = {}  # slug → {"client_id": …, "client_secret": …}
+    # OpenID Connect sign-in (api/oidc.py): no issuer, no "Sign in with …" button.
+    oidc_issuer: str = ""  # its discovery document is {issuer}/.well-known/openid-configuration
+    oidc_client_id: str = ""
+    oidc_client_secret: str = ""
+    oidc_provider_name: str = ""  # shown as "Sign in with {name}"
+
+    # Outgoing mail (api/mail.py). An empty smtp_host means the local sink `cairn run` starts
+    # (stack/smtp_sink.py), which keeps every message in CAIRN_HOME/mail for the dev mailbox page.
+    smtp_host: str = ""
+    smtp_port: int = 8025
+    smtp_username: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    mail_from: str = "Cairn <no-reply@cairn.localhost>"
+    dev_mailbox: bool = False  # serves /dev/mailbox (the sink's messages); never on in production
 
     # Blockchain services wallets sync from (ingest/chains); maps are JSON in the environment.
     esplora_urls: dict[str, str] = {  # network → Esplora API base; a network without one is not synced
@@ -57,6 +73,25 @@ class Settings(BaseSettings):
         "ethereum": "https://ethereum-rpc.publicnode.com",
     }
     solana_rpc_url: str = "https://api.mainnet-beta.solana.com"  # Solana JSON-RPC
+
+    # The payment provider (api/stripe_adapter.py): Stripe's API base, Cairn's secret key (no key: no
+    # checkout) and the webhook endpoint's signing secret.
+    stripe_api_url: str = "https://api.stripe.com"
+    stripe_secret_key: str = ""
+    stripe_webhook_secret: str = ""
+
+    # Price providers (ingest/prices), asked by the daily price fetch in this order.
+    coingecko_url: str = "https://api.coingecko.com/api/v3"
+    coingecko_api_key: str = ""  # a demo key, sent as x-cg-demo-api-key
+    cryptocompare_url: str = "https://min-api.cryptocompare.com"
+    cryptocompare_api_key: str = ""
+    price_rate_limits: bool = True  # calls paced to each provider's published limit; false only for fakes
+
+    # What operators see (ledger/infra/logs.py, ledger/infra/tracing.py, stack/worker_telemetry.py).
+    log_format: Literal["plain", "json"] = "plain"  # json: one JSON object per log line
+    otlp_endpoint: str = ""  # an OTLP/HTTP collector (http://host:4318) receiving traces; none: no export
+    metrics_token: str = ""  # /metrics asks for "Authorization: Bearer {token}"; none: loopback clients only
+    worker_metrics_port: int = 9464  # the worker's Prometheus /metrics (Temporal SDK), on CAIRN_HOST
 
     @property
     def db_url(self) -> str:
@@ -81,6 +116,14 @@ class Settings(BaseSettings):
     @property
     def s3_public(self) -> str:
         return self.s3_public_endpoint or self.s3
+
+    @property
+    def smtp_server(self) -> str:
+        return self.smtp_host or self.host
+
+    @property
+    def mail_sink_dir(self) -> Path:
+        return self.home.resolve() / "mail"
 
     @property
     def origin(self) -> str:

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from minio import Minio
 from minio.datatypes import PostPolicy
+from minio.deleteobjects import DeleteObject
 from minio.error import S3Error
 
 from ledger.infra.settings import Settings
@@ -25,6 +26,7 @@ DOWNLOAD_LINK_LIFETIME = timedelta(hours=1)
 MAX_FILENAME_CHARS = 120
 MAX_EXTENSION_CHARS = 10
 DOWNLOAD_CHUNK_BYTES = 1 << 20
+REMOVE_BATCH = 1000  # S3's DeleteObjects takes at most 1,000 keys a request
 _UNSAFE_FILENAME_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -55,13 +57,17 @@ def sanitise_filename(filename: str) -> str:
     return f"{stem}.{extension}" if extension else stem
 
 
-def user_upload_prefix(user_public_id: uuid.UUID) -> str:
+def user_upload_prefix(user_public_id: uuid.UUID | str) -> str:
     return f"uploads/{user_public_id}/"
+
+
+def user_report_prefix(user_public_id: uuid.UUID | str) -> str:
+    return f"reports/{user_public_id}/"
 
 
 def report_key(user_public_id: uuid.UUID, filename: str) -> str:
     """Where a generated report is kept: `reports/{user public id}/{uuid}/{file name}`."""
-    return f"reports/{user_public_id}/{uuid.uuid4()}/{sanitise_filename(filename)}"
+    return f"{user_report_prefix(user_public_id)}{uuid.uuid4()}/{sanitise_filename(filename)}"
 
 
 def _client(endpoint: str, settings: Settings) -> Minio:
@@ -141,6 +147,21 @@ class Storage:
         finally:
             response.close()
             response.release_conn()
+
+    def keys(self, prefix: str) -> list[str]:
+        """The keys of every object under `prefix`."""
+        listed = self._internal.list_objects(self.bucket, prefix=prefix, recursive=True)
+        return [found.object_name for found in listed if found.object_name is not None]
+
+    def remove_prefix(self, prefix: str) -> int:
+        """Delete every object under `prefix`; answers how many there were."""
+        keys = self.keys(prefix)
+        for start in range(0, len(keys), REMOVE_BATCH):
+            batch = (DeleteObject(key) for key in keys[start : start + REMOVE_BATCH])
+            errors = list(self._internal.remove_objects(self.bucket, batch))
+            if errors:
+                raise RuntimeError(f"S3 kept {len(errors)} of the objects, the first: {errors[0]}")
+        return len(keys)
 
     def put(self, key: str, path: Path, content_type: str) -> None:
         """Store the file at `path` under `key` (a generated report)."""

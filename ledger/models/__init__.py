@@ -10,11 +10,24 @@ from ledger.models.column_mappings import SavedColumnMapping
 from ledger.models.cost_basis import CostBasisStatus, TaxYearFreeze
 from ledger.models.day_totals import AssetDayChange, DisposalDayTotal, IncomeDayTotal, TransactionDayTotal
 from ledger.models.demo_bookings import DemoBooking
+from ledger.models.events import AnalyticsEvent, EventKind, Feedback
+from ledger.models.freezing import FrozenPeriod
+from ledger.models.identities import UserIdentity
 from ledger.models.imports import Import
 from ledger.models.integrations import Integration
 from ledger.models.jobs import Job
 from ledger.models.lots import DisposedLot, IncomeEvent, TaxLot
+from ledger.models.market_data import MarketData
+from ledger.models.plans import CheckoutSession, Coupon, Credit, Subscription, WebhookEvent
+from ledger.models.security import MfaSecret, OneTimeToken, RecoveryCode, TokenPurpose
 from ledger.models.tasks import Task
+from ledger.models.tax_pros import (
+    TaxFirm,
+    TaxFirmClientAssignment,
+    TaxFirmMember,
+    TaxProAction,
+    TaxProInvite,
+)
 from ledger.models.tax_reports import TaxReport
 from ledger.models.transaction_counts import TransactionCountDelta
 from ledger.models.transaction_edits import TransactionEdit
@@ -28,36 +41,55 @@ from ledger.models.transactions import (
     TransactionReview,
 )
 from ledger.models.users import AuthAttempts, CostBasisMethodPeriod, User, UserSession
+from ledger.models.wallet_migration import WalletMigration
 from ledger.models.watchlist import WatchlistEntry
 
 __all__ = [
     "Account",
     "AdminAction",
+    "AnalyticsEvent",
     "Asset",
     "AssetDayChange",
     "AuthAttempts",
     "Base",
+    "CheckoutSession",
     "CostBasisMethodPeriod",
     "CostBasisStatus",
+    "Coupon",
     "CredentialCheck",
+    "Credit",
     "DemoBooking",
     "DisposalDayTotal",
     "DisposedLot",
+    "EventKind",
+    "Feedback",
     "Flow",
+    "FrozenPeriod",
     "Import",
     "IncomeDayTotal",
     "IncomeEvent",
     "Integration",
     "Job",
     "Label",
+    "MarketData",
+    "MfaSecret",
+    "OneTimeToken",
     "Price",
+    "RecoveryCode",
     "ReportedBalance",
     "SavedColumnMapping",
+    "Subscription",
     "SyncCursor",
     "Task",
+    "TaxFirm",
+    "TaxFirmClientAssignment",
+    "TaxFirmMember",
     "TaxLot",
+    "TaxProAction",
+    "TaxProInvite",
     "TaxReport",
     "TaxYearFreeze",
+    "TokenPurpose",
     "Transaction",
     "TransactionCallout",
     "TransactionCountDelta",
@@ -68,6 +100,9 @@ __all__ = [
     "TransactionLinkExclusion",
     "TransactionReview",
     "User",
+    "UserIdentity",
     "UserSession",
+    "WalletMigration",
     "WatchlistEntry",
+    "WebhookEvent",
 ]

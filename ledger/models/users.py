@@ -84,6 +84,7 @@ class UserSession(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = created_at_column()
     expires_at: Mapped[datetime]
+    user_agent: Mapped[str] = mapped_column(String(300), default="", server_default="")  # shown in its list
     # the user an admin views as in this browser (spec 001 §6 viewAsUserId); None: their own account
     view_as_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
 

@@ -20,8 +20,8 @@ from sqlalchemy.orm import Session
 from ledger.models import Asset, Integration
 from ledger.writes.copy import copy_rows
 from vocabulary.enums import CurrencyType, FormId, ImportType, IntegrationCategory, SyncMethod
+from vocabulary.price_sources import BUNDLED_PRICE_SOURCE
 
-BUNDLED_PRICE_SOURCE = "crypto-dataset"
 UPSERT_BATCH = 1000  # rows per INSERT … VALUES, well under PostgreSQL's 65535 bind parameters
 
 
@@ -103,7 +103,9 @@ def seed_assets(session: Session, entries: Iterable[Mapping[str, Any]]) -> int:
 
 
 def seed_prices(session: Session, rows: Iterable[PriceRow]) -> int:
-    """Upsert daily closes; a later seed of the same (symbol, quote, date) replaces the close."""
+    """Upsert daily closes: a close of the same (symbol, quote, date) is replaced by its own source's
+    again, and a bundled close by any source's; a provider's close is never replaced by the bundled one,
+    so seeding again keeps what the price fetch stored (vocabulary.price_sources)."""
     session.execute(
         text("CREATE TEMPORARY TABLE staging_prices (LIKE prices INCLUDING DEFAULTS) ON COMMIT DROP")
     )
@@ -115,7 +117,9 @@ def seed_prices(session: Session, rows: Iterable[PriceRow]) -> int:
             " ORDER BY symbol, quote, date"
             " ON CONFLICT (symbol, quote, date)"
             " DO UPDATE SET close = excluded.close, source = excluded.source"
-        )
+            " WHERE prices.source = excluded.source OR prices.source = :bundled"
+        ),
+        {"bundled": BUNDLED_PRICE_SOURCE},
     )
     session.execute(text("DROP TABLE staging_prices"))
     return count

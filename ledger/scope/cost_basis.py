@@ -14,7 +14,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Date, cast, delete, func, select
+from sqlalchemy import BigInteger, Date, cast, delete, func, literal, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
@@ -32,7 +32,7 @@ from ledger.models import (
 from ledger.scope.callouts import callout_counts
 from ledger.scope.portfolio import USD, close_on, usd_in
 from ledger.writes.cost_basis_requests import enqueue_statement
-from vocabulary.enums import CalloutType, CostBasisMethod, CostBasisState, QueuePriority
+from vocabulary.enums import CalloutType, CostBasisMethod, CostBasisState, FreezingStatus, QueuePriority
 
 # Disposals a giver owes no capital-gains tax on (US): kept in the tables, left out of the gains.
 NON_TAXABLE_DISPOSALS = ("GIFT_SENT", "DONATION")
@@ -133,6 +133,37 @@ def tax_year_bounds(year: int, start_month: int, start_day: int) -> tuple[dateti
     return start_of(year), start_of(year + 1)
 
 
+_PANEL_COLUMNS = (
+    "state",
+    "priority",
+    "compute_start_time",
+    "compute_end_time",
+    "last_synced_at",
+    "recomputation_date",
+    "is_paused",
+    "is_undergoing_allocation",
+)
+
+
+@dataclass(frozen=True)
+class StatusPanel:
+    """The status row's columns (None: the user's cost basis was never asked for) and the latest freeze's."""
+
+    state: CostBasisState | None
+    priority: QueuePriority | None
+    compute_start_time: datetime | None
+    compute_end_time: datetime | None
+    last_synced_at: datetime | None
+    recomputation_date: datetime | None
+    is_paused: bool | None
+    is_undergoing_allocation: bool | None
+    freezing_status: FreezingStatus | None
+    freezing_start_time: datetime | None
+    freezing_end_time: datetime | None
+    freezing_last_updated_at: datetime | None
+    freezing_error: str | None
+
+
 class CostBasisScope:
     def __init__(self, session: AsyncSession, user_id: int) -> None:
         self.session = session
@@ -143,13 +174,33 @@ class CostBasisScope:
     async def status(self) -> CostBasisStatus | None:
         return await self.session.get(CostBasisStatus, self.user_id)
 
-    async def latest_freeze(self) -> TaxYearFreeze | None:
-        return await self.session.scalar(
-            select(TaxYearFreeze)
-            .where(TaxYearFreeze.user_id == self.user_id)
-            .order_by(TaxYearFreeze.last_updated_at.desc())
+    async def panel(self) -> StatusPanel:
+        """What the status panel polls, in one statement of plain columns (no ORM objects): the status
+        row (by its primary key) and the latest freeze (by the user's freezes' key); None where absent."""
+        status, freeze = CostBasisStatus.__table__.c, TaxYearFreeze.__table__.c
+        latest = (
+            select(
+                freeze.status.label("freezing_status"),
+                freeze.start_time.label("freezing_start_time"),
+                freeze.end_time.label("freezing_end_time"),
+                freeze.last_updated_at.label("freezing_last_updated_at"),
+                freeze.error.label("freezing_error"),
+            )
+            .where(freeze.user_id == self.user_id)
+            .order_by(freeze.last_updated_at.desc())
             .limit(1)
+            .lateral()
         )
+        user = select(literal(self.user_id).label("user_id")).subquery()
+        row = (
+            await self.session.execute(
+                select(*(status[name] for name in _PANEL_COLUMNS), latest)
+                .select_from(user)
+                .outerjoin(CostBasisStatus.__table__, status.user_id == user.c.user_id)
+                .outerjoin(latest, true())
+            )
+        ).one()
+        return StatusPanel(**row._mapping)
 
     # Requests
 
@@ -168,6 +219,29 @@ class CostBasisScope:
         )
         await self.session.execute(enqueue_statement(self.user_id, priority))
         return snapshot
+
+    async def set_paused(self, paused: bool) -> tuple[RequestSnapshot, QueuePriority | None]:
+        """Pause or resume the user's runs; answers the row as it was and, on a resume with a request
+        waiting, that request's priority (the row is then Enqueued: the caller starts the run).
+
+        A pass already Scheduled or Started finishes; a request not yet served waits for the resume."""
+        row = await self.session.scalar(
+            select(CostBasisStatus)
+            .where(CostBasisStatus.user_id == self.user_id)
+            .with_for_update(key_share=True)
+        )
+        if row is None:
+            row = CostBasisStatus(user_id=self.user_id, is_paused=False)
+            self.session.add(row)
+        snapshot = RequestSnapshot(True, row.state, row.priority, row.recomputation_date)
+        row.is_paused = paused
+        if paused and row.state is CostBasisState.ENQUEUED:
+            row.state = None
+        await self.session.flush()
+        if paused or row.recomputation_date is None or row.is_running:
+            return snapshot, None
+        row.state = CostBasisState.ENQUEUED
+        return snapshot, row.priority or QueuePriority.HIGH
 
     async def withdraw(self, snapshot: RequestSnapshot) -> None:
         """Put the status row back as it was before a request whose run could not be started."""

@@ -1,18 +1,19 @@
 """The public price pages' reads of the daily price table (spec 001 §2 /prices, /coins, /price/{slug}):
-every crypto asset's latest USD close with its change over one and seven days, and a coin's closes over
-one of the spec's durations. Not per user; bounded by the table's few assets."""
+every crypto asset's latest USD close with its change over one and seven days and the market data a
+provider gave for it (the price fetch, ledger.writes.prices), and a coin's closes over one of the spec's
+durations. Not per user; bounded by the table's few assets."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from ledger.models import Asset, Price
+from ledger.models import Asset, MarketData, Price
 from ledger.scope.portfolio import USD, history_start
 from vocabulary.enums import CurrencyType, PerformanceDuration
 
@@ -38,6 +39,17 @@ class CoinQuote:
     price: Decimal
     change_24h: Decimal | None  # percent, against the close a day before; None without it
     change_7d: Decimal | None
+    market_cap: Decimal | None = None  # USD, from a price provider; None when none gave it
+    volume_24h: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MarketNow:
+    """A provider's latest market data of a coin."""
+
+    market_cap: Decimal | None
+    volume_24h: Decimal | None
+    updated_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +125,7 @@ class PriceTable:
         closes: dict[str, dict[date, Decimal]] = {}
         for symbol, day, close in rows:
             closes.setdefault(symbol, {})[day] = close
+        market = await self.market(symbols)
         quotes = []
         for coin in coins:
             found = closes.get(coin.symbol)
@@ -120,6 +133,7 @@ class PriceTable:
                 continue
             day = max(found)
             price = found[day]
+            now = market.get(coin.symbol)
             quotes.append(
                 CoinQuote(
                     coin,
@@ -127,9 +141,19 @@ class PriceTable:
                     price,
                     _percent(price, _on_or_before(found, day - timedelta(days=1))),
                     _percent(price, _on_or_before(found, day - timedelta(days=7))),
+                    None if now is None else now.market_cap,
+                    None if now is None else now.volume_24h,
                 )
             )
         return quotes
+
+    async def market(self, symbols: list[str]) -> dict[str, MarketNow]:
+        rows = await self.session.execute(
+            select(
+                MarketData.symbol, MarketData.market_cap, MarketData.volume_24h, MarketData.updated_at
+            ).where(MarketData.symbol.in_(symbols))
+        )
+        return {symbol: MarketNow(cap, volume, updated) for symbol, cap, volume, updated in rows}
 
     async def chart(self, symbol: str, duration: PerformanceDuration) -> list[ClosePoint]:
         """The coin's closes over the duration ending at its latest close, thinned to about

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from ledger.models import User, UserSession
 
 TOKEN_BYTES = 32
+USER_AGENT_CHARS = 300  # UserSession.user_agent's length
 
 
 class EmailTaken(ValueError):
@@ -46,11 +47,20 @@ async def user_by_email(session: AsyncSession, email: str) -> User | None:
     return await session.scalar(select(User).where(User.email == normalise_email(email)))
 
 
-async def open_session(session: AsyncSession, user: User, lifetime: timedelta) -> tuple[str, datetime]:
+async def open_session(
+    session: AsyncSession, user: User, lifetime: timedelta, user_agent: str = ""
+) -> tuple[str, datetime]:
     """A new session for `user` (committed): its cookie token and its expiry."""
     token = secrets.token_urlsafe(TOKEN_BYTES)
     expires_at = datetime.now(UTC) + lifetime
-    session.add(UserSession(token_hash=_token_hash(token), user_id=user.id, expires_at=expires_at))
+    session.add(
+        UserSession(
+            token_hash=_token_hash(token),
+            user_id=user.id,
+            expires_at=expires_at,
+            user_agent=user_agent[:USER_AGENT_CHARS],
+        )
+    )
     await session.commit()
     return token, expires_at
 
@@ -80,6 +90,10 @@ async def set_view_as(session: AsyncSession, token: str, user_id: int | None) ->
         .where(UserSession.token_hash == _token_hash(token))
         .values(view_as_user_id=user_id)
     )
+
+
+async def session_id_for_token(session: AsyncSession, token: str) -> int | None:
+    return await session.scalar(select(UserSession.id).where(UserSession.token_hash == _token_hash(token)))
 
 
 async def close_session(session: AsyncSession, token: str) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import CostBasisMethodPeriod, Price, User
+from ledger.scope.freezing import locked_before
 from vocabulary.enums import AllocationScope, CostBasisMethod, Theme
 from vocabulary.errors import SettingsError
 from vocabulary.fiat import CURRENT_CODES
@@ -36,6 +37,11 @@ class SettingsScope:
         if user is None:
             raise LookupError(f"user {self.user_id} no longer exists")
         return user
+
+    async def _frozen(self) -> bool:
+        """A tax year is frozen (or being frozen): its closing lots were taken in the scope and year
+        bounds of today's settings, which may then not change."""
+        return await locked_before(self.session, self.user_id) is not None
 
     async def base_currencies(self) -> list[str]:
         """USD and every currency the price table has a daily USD rate for (either way round)."""
@@ -68,6 +74,8 @@ class SettingsScope:
         user = await self._user()
         if code in UNIVERSAL_ENDS_FOR and not user.cost_basis_by_wallet:
             # the universal scope is then refused: such a user moves to per-wallet with the country
+            if await self._frozen():
+                return SettingsError.YEARS_FROZEN
             user.cost_basis_by_wallet = True
         user.country = code
         return None
@@ -79,7 +87,10 @@ class SettingsScope:
         user = await self._user()
         if scope is AllocationScope.UNIVERSAL and universal_refused(user.country, today):
             return SettingsError.UNIVERSAL_NOT_ALLOWED
-        user.cost_basis_by_wallet = scope is AllocationScope.WALLET
+        by_wallet = scope is AllocationScope.WALLET
+        if by_wallet != user.cost_basis_by_wallet and await self._frozen():
+            return SettingsError.YEARS_FROZEN
+        user.cost_basis_by_wallet = by_wallet
         return None
 
     async def add_period(
@@ -122,6 +133,8 @@ class SettingsScope:
         if not 1 <= month <= 12 or not 1 <= day <= calendar.monthrange(2023, month)[1]:
             return SettingsError.INVALID_TAX_YEAR_START
         user = await self._user()
+        if (month, day) != (user.tax_year_start_month, user.tax_year_start_day) and await self._frozen():
+            return SettingsError.YEARS_FROZEN
         user.tax_year_start_month, user.tax_year_start_day = month, day
         return None
 

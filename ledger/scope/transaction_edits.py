@@ -30,6 +30,7 @@ from ledger.models import (
     TransactionLabel,
     TransactionLink,
 )
+from ledger.scope.freezing import touches_frozen
 from ledger.scope.transactions import TransactionsScope
 from vocabulary.enums import FlowDirection, TransactionLinkType, TransactionType
 from vocabulary.errors import TransactionEditError as Problem
@@ -103,6 +104,8 @@ class TransactionEditsScope:
         problem = await self._manual_problem(entered)
         if problem is not None:
             return problem
+        if await touches_frozen(self.session, self.user_id, [_utc(entered.timestamp)]):
+            return Problem.FROZEN_PERIOD
         transaction = Transaction(
             user_id=self.user_id,
             account_id=entered.account_id,
@@ -128,6 +131,8 @@ class TransactionEditsScope:
         problem = await self._manual_problem(entered)
         if problem is not None:
             return problem
+        if await touches_frozen(self.session, self.user_id, [transaction.timestamp, _utc(entered.timestamp)]):
+            return Problem.FROZEN_PERIOD
         changes = {
             "account": (transaction.account_id, entered.account_id),
             "timestamp": (transaction.timestamp, _utc(entered.timestamp)),
@@ -159,6 +164,8 @@ class TransactionEditsScope:
             return Problem.TRANSACTION_NOT_FOUND
         if not all(transaction.is_manual for transaction in found):
             return Problem.NOT_MANUAL
+        if await touches_frozen(self.session, self.user_id, [t.timestamp for t in found]):
+            return Problem.FROZEN_PERIOD
         for transaction in found:
             self._record(transaction.public_id, "transaction", "entered by hand", "deleted")
         await self.session.execute(delete(Transaction).where(Transaction.id.in_([t.id for t in found])))
@@ -170,6 +177,8 @@ class TransactionEditsScope:
         found = await self._owned_many(public_ids)
         if found is None:
             return Problem.TRANSACTION_NOT_FOUND
+        if await touches_frozen(self.session, self.user_id, [t.timestamp for t in found]):
+            return Problem.FROZEN_PERIOD
         for transaction in found:
             if transaction.is_ignored != ignored:
                 self._record(transaction.public_id, "is_ignored", transaction.is_ignored, ignored)
@@ -184,6 +193,8 @@ class TransactionEditsScope:
             return Problem.TRANSACTION_NOT_FOUND
         if transaction.type not in TAXABILITY_TYPES:
             return Problem.TAXABILITY_NOT_EDITABLE
+        if await touches_frozen(self.session, self.user_id, [transaction.timestamp]):
+            return Problem.FROZEN_PERIOD
         if transaction.is_taxable != taxable:
             self._record(public_id, "is_taxable", transaction.is_taxable, taxable)
             transaction.is_taxable = taxable
@@ -197,6 +208,8 @@ class TransactionEditsScope:
             return Problem.TRANSACTION_NOT_FOUND
         if _labels_problem(labels):
             return Problem.INVALID_LABEL
+        if await touches_frozen(self.session, self.user_id, [transaction.timestamp]):
+            return Problem.FROZEN_PERIOD
         if transaction.type != kind:
             self._record(public_id, "type", transaction.type, kind)
             transaction.type = kind
@@ -209,6 +222,8 @@ class TransactionEditsScope:
             return Problem.TRANSACTION_NOT_FOUND
         if _utc(moment) > datetime.now(UTC):
             return Problem.IN_THE_FUTURE
+        if await touches_frozen(self.session, self.user_id, [transaction.timestamp, _utc(moment)]):
+            return Problem.FROZEN_PERIOD
         if transaction.timestamp != _utc(moment):
             self._record(public_id, "timestamp", transaction.timestamp, _utc(moment))
             transaction.timestamp = _utc(moment)
@@ -221,7 +236,7 @@ class TransactionEditsScope:
         instead of the flow's value; None removes the override."""
         row = (
             await self.session.execute(
-                select(Flow, Transaction.public_id)
+                select(Flow, Transaction.public_id, Transaction.timestamp)
                 .join(Transaction, Transaction.id == Flow.transaction_id)
                 .where(Flow.id == flow_id, Transaction.user_id == self.user_id)
                 .with_for_update(of=Flow, key_share=True)
@@ -229,11 +244,13 @@ class TransactionEditsScope:
         ).first()
         if row is None:
             return Problem.FLOW_NOT_FOUND
-        flow, public_id = row
+        flow, public_id, moment = row
         if flow.direction is not direction:
             return Problem.NOT_AN_INFLOW if direction is FlowDirection.INFLOW else Problem.NOT_AN_OUTFLOW
         if amount is not None and (problem := amount_problem(amount)) is not None:
             return problem
+        if await touches_frozen(self.session, self.user_id, [moment]):
+            return Problem.FROZEN_PERIOD
         if flow.value_override != amount:
             field = "cost_basis" if direction is FlowDirection.INFLOW else "proceeds"
             self._record(public_id, field, flow.value_override, amount)
@@ -249,6 +266,8 @@ class TransactionEditsScope:
             return Problem.TRANSACTION_NOT_FOUND
         if await self._missing_assets((from_asset_id, to_asset_id)):
             return Problem.ASSET_NOT_FOUND
+        if await touches_frozen(self.session, self.user_id, [t.timestamp for t in found]):
+            return Problem.FROZEN_PERIOD
         changed = await self.session.execute(
             update(Flow)
             .where(Flow.transaction_id.in_([t.id for t in found]), Flow.asset_id == from_asset_id)
@@ -272,6 +291,8 @@ class TransactionEditsScope:
         found = await self._owned_many((from_id, to_id))
         if found is None:
             return Problem.TRANSACTION_NOT_FOUND
+        if await touches_frozen(self.session, self.user_id, [t.timestamp for t in found]):
+            return Problem.FROZEN_PERIOD
         ids = {transaction.public_id: transaction.id for transaction in found}
         problem: Problem | TransferError | None
         if link_type is TransactionLinkType.TRANSFER:
@@ -308,13 +329,16 @@ class TransactionEditsScope:
         ).scalar_one_or_none()
         if row is None:
             return Problem.LINK_NOT_FOUND
-        ends = list(
-            await self.session.scalars(
-                select(Transaction.public_id).where(
+        ends_and_moments = (
+            await self.session.execute(
+                select(Transaction.public_id, Transaction.timestamp).where(
                     Transaction.id.in_((row.from_transaction_id, row.to_transaction_id))
                 )
             )
-        )
+        ).all()
+        if await touches_frozen(self.session, self.user_id, [moment for _, moment in ends_and_moments]):
+            return Problem.FROZEN_PERIOD
+        ends = [public_id for public_id, _ in ends_and_moments]
         if row.link_type is TransactionLinkType.TRANSFER:
             problem = await self.transactions.unlink_transfer(row.from_transaction_id, row.to_transaction_id)
             if problem is not None:

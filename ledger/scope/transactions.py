@@ -36,8 +36,10 @@ from ledger.models import (
 )
 from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import Cursor, Search
+from ledger.writes.prices import flow_values
 from vocabulary.enums import CurrencyType, FlowDirection, TransactionLinkType, TransactionType
 from vocabulary.errors import TransferError
+from vocabulary.price_sources import ValueSource
 from vocabulary.transfers import LINKED_BY_USER, RECEIVE_TYPES, SEND_TYPES
 
 USD = "USD"
@@ -83,6 +85,16 @@ class LinkView:
 
 
 @dataclass(frozen=True, slots=True)
+class FlowValue:
+    """A flow's USD value as a cost-basis run takes it with today's prices, and where it comes from;
+    both None when there is no price (ledger.writes.prices)."""
+
+    flow_id: int
+    value: Decimal | None
+    source: ValueSource | None
+
+
+@dataclass(frozen=True, slots=True)
 class TransactionDetail:
     view: TransactionView
     labels: list[str]
@@ -90,6 +102,7 @@ class TransactionDetail:
     lots: list[TaxLot]  # the lots it opened (an acquisition's cost basis)
     disposed_lots: list[DisposedLot]  # the lot slices it consumed, with their lineage
     edits: list[TransactionEdit]
+    flow_values: list[FlowValue]
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,8 +186,18 @@ class TransactionsScope:
             )
             .order_by(TransactionEdit.id.desc())
         )
+        valued = await self.session.execute(flow_values(self.user_id, tx_id, view.transaction.timestamp))
         return TransactionDetail(
-            view, list(labels), await self._links(tx_id), list(lots), list(disposed), list(edits)
+            view,
+            list(labels),
+            await self._links(tx_id),
+            list(lots),
+            list(disposed),
+            list(edits),
+            [
+                FlowValue(flow_id, value, None if source is None else ValueSource(source))
+                for flow_id, value, source in valued
+            ],
         )
 
     async def assets(self, search: str, limit: int) -> list[Asset]:

@@ -46,6 +46,7 @@ from ledger.writes.copy_format import (
     time_column,
     time_field,
 )
+from ledger.writes.freezing import HELD_FOR_REVIEW, locked_before
 from vocabulary.enums import FlowDirection, ImportType, TransactionType
 
 _ACCOUNT_IMPORT_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('account-import/' || :account_id, 0))"
@@ -93,12 +94,15 @@ _RESOLVE_ASSETS = [
 
 # The batch's transactions new to the account (the first of a key the file repeats wins), then the
 # flows, labels and review flags of exactly those; answers how many were new, and how many of them are
-# flagged. Foreign keys are checked at the end of the statement.
+# flagged. Foreign keys are checked at the end of the statement. A transaction dated in a frozen tax
+# year (before :frozen_before) is held for review: stored ignored, flagged with :held (the run reads
+# no ignored transaction, so the frozen year does not change).
 _MERGE = """
 WITH inserted AS (
     INSERT INTO transactions (id, user_id, account_id, natural_key, timestamp, type, description, tx_hash,
-                              import_id)
-    SELECT id, :user_id, :account_id, natural_key, timestamp, type, description, tx_hash, :import_id
+                              import_id, is_ignored)
+    SELECT id, :user_id, :account_id, natural_key, timestamp, type, description, tx_hash, :import_id,
+           coalesce(timestamp < CAST(:frozen_before AS timestamptz), false)
     FROM staging_transactions ORDER BY seq
     ON CONFLICT (account_id, natural_key) DO NOTHING
     RETURNING id
@@ -116,8 +120,11 @@ WITH inserted AS (
     WHERE s.id IN (SELECT id FROM inserted)
 ), new_reviews AS (
     INSERT INTO transaction_reviews (transaction_id, reason, from_import)
-    SELECT s.id, s.review, true FROM staging_transactions s
-    WHERE s.review IS NOT NULL AND s.id IN (SELECT id FROM inserted)
+    SELECT s.id, CASE WHEN s.timestamp < CAST(:frozen_before AS timestamptz) THEN :held ELSE s.review END,
+           true
+    FROM staging_transactions s
+    WHERE (s.review IS NOT NULL OR s.timestamp < CAST(:frozen_before AS timestamptz))
+      AND s.id IN (SELECT id FROM inserted)
     RETURNING transaction_id
 )
 SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM new_reviews)
@@ -358,6 +365,8 @@ class AccountImport:
             "user_id": user_id,
             "account_id": account_id,
             "import_id": self._record.id,
+            "frozen_before": locked_before(session, user_id),
+            "held": HELD_FOR_REVIEW,
         }
 
     @property

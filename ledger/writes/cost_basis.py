@@ -2,9 +2,10 @@
 as the lot engine reads them (Arrow batches, streamed by PostgreSQL's COPY through ADBC), and the
 stored results, replaced batch by batch by COPY in one transaction.
 
-Status: a request marks the row Enqueued (or, while a run is Started, only records the request in
-`recomputation_date`); a run claims the row (Started, request cleared), then either finishes (results
-stored; Enqueued again if a request came in meanwhile, else no state) or fails (Failed, with the error).
+Status: a request marks the row Enqueued (or, while a run is Started or the user paused their runs,
+only records the request in `recomputation_date`); a pass is Scheduled (not while paused), then claims
+the row (Started, request cleared), then either finishes (results stored; Enqueued again if a request
+came in meanwhile, else no state) or fails (Failed, with the error).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from typing import Any
 import adbc_driver_postgresql.dbapi as adbc
 import polars as pl
 from sqlalchemy import (
-    Date,
     Numeric,
     Select,
     String,
@@ -31,6 +31,7 @@ from sqlalchemy import (
     null,
     or_,
     select,
+    text,
     union_all,
     update,
 )
@@ -45,7 +46,6 @@ from ledger.models import (
     DisposedLot,
     Flow,
     IncomeEvent,
-    Price,
     TaxLot,
     Transaction,
     TransactionLink,
@@ -55,14 +55,46 @@ from ledger.writes.callouts import store_callouts
 from ledger.writes.copy import copy_text
 from ledger.writes.copy_format import copy_fields, copy_lines
 from ledger.writes.day_totals import store_day_totals
+from ledger.writes.freezing import pinned_run_ids
+from ledger.writes.prices import IMPLIED_TABLE, FlowValuation, store_implied_prices
 from ledger.writes.taxability import carried, left_in_lending, untaxed_reward, zero_basis
-from ledger.writes.usd_values import USD, close_match, in_usd, stated_in_usd
-from vocabulary.enums import CostBasisMethod, CostBasisState, CurrencyType, TransactionLinkType
+from vocabulary.enums import (
+    CostBasisMethod,
+    CostBasisState,
+    CurrencyType,
+    QueuePriority,
+    TransactionLinkType,
+)
 from vocabulary.enums import TransactionType as Type
 from vocabulary.lot_engine import CARRY_TYPE, RESULT_COLUMNS, SCALE, STORED_NAMES
 from vocabulary.taxability import INCOME_LEDGER_TYPES, NOT_TAXABLE_AS, TAXABLE_AS
 
 # Status
+
+
+def schedule_run(session: Session, user_id: int) -> tuple[bool, QueuePriority]:
+    """A pass is about to be asked for: Scheduled, unless the user paused their runs (then an Enqueued
+    request is kept only in `recomputation_date`, so the status shows Paused). Answers (paused, the
+    priority of the requests the pass serves)."""
+    status = CostBasisStatus.__table__
+    statement = (
+        insert(CostBasisStatus)
+        .values(user_id=user_id, state=CostBasisState.SCHEDULED)
+        .on_conflict_do_update(
+            index_elements=[status.c.user_id],
+            set_={
+                "state": case(
+                    (~status.c.is_paused, literal(CostBasisState.SCHEDULED.value)),
+                    (status.c.state == CostBasisState.ENQUEUED.value, null()),
+                    else_=status.c.state,
+                ),
+                "updated_at": func.now(),
+            },
+        )
+        .returning(status.c.is_paused, status.c.priority)
+    )
+    paused, priority = session.execute(statement).one()
+    return paused, QueuePriority(priority or QueuePriority.HIGH)
 
 
 def claim_run(session: Session, user_id: int) -> None:
@@ -188,7 +220,7 @@ def _transfer_links(user_id: int) -> Any:
 VALUED_BY_COUNTERPART = (Type.BUY, Type.SELL, Type.NFT_MINT, Type.NFT_PURCHASE, Type.NFT_SALE)
 
 
-def flows_query(user_id: int) -> Select[Any]:
+def flows_query(user_id: int, implied: Any = None) -> Select[Any]:
     """The user's flows the engine reads (LEDGER_COLUMNS), by transaction (its id as text, the
     order the engine reads ledgers in) and flow, quantities and values as exact decimal text.
 
@@ -196,26 +228,16 @@ def flows_query(user_id: int) -> Select[Any]:
     knows by its currency code. Ignored transactions, spam and flows of spam assets are left out.
     `value` is the user's override of the flow's cost basis or proceeds; else its stated value in USD,
     converted at that UTC day's FX close when stated in another currency; failing that, the quantity at
-    that day's USD close of the asset (a USD flow is worth its quantity). `type` follows the user's word
+    the price the user's fiat trades imply that day, else at that day's USD close of the asset (a USD
+    flow is worth its quantity): ledger.writes.prices.FlowValuation. `type` follows the user's word
     on a transaction's taxability (vocabulary.taxability), and `type`, `value` and the flows read follow
-    the user's taxability settings (ledger.writes.taxability).
+    the user's taxability settings (ledger.writes.taxability). `implied`: the implied prices stored
+    by ledger.writes.prices.store_implied_prices, else computed inline.
     """
-    day = cast(func.timezone("UTC", Transaction.timestamp), Date)
-    asset_close, asset_inverse = aliased(Price), aliased(Price)
-    fx_close, fx_inverse = aliased(Price), aliased(Price)
     links = _transfer_links(user_id)
-    shared = Asset.user_id.is_(None)
     fiat = Asset.type == CurrencyType.FIAT
-
-    stated = stated_in_usd(fx_close, fx_inverse)
-    market = case(
-        (and_(fiat, Asset.symbol == USD), Flow.quantity),
-        else_=in_usd(Flow.quantity, asset_close, asset_inverse),
-    )
-    value = case(
-        (zero_basis(user_id), literal(0)),
-        else_=func.round(cast(func.coalesce(Flow.value_override, stated, market), Numeric), SCALE),
-    )
+    valuation = FlowValuation(user_id, implied=implied)
+    value = case((zero_basis(user_id), literal(0)), else_=func.round(cast(valuation.value, Numeric), SCALE))
     overridden = (
         select(Flow.transaction_id)
         .join(Transaction, Transaction.id == Flow.transaction_id)
@@ -240,7 +262,7 @@ def flows_query(user_id: int) -> Select[Any]:
         else_=cast(Transaction.type, String),
     )
     tx_id = cast(Transaction.id, String)
-    return (
+    query = (
         select(
             tx_id.label("tx_id"),
             Transaction.timestamp.label("timestamp"),
@@ -257,10 +279,9 @@ def flows_query(user_id: int) -> Select[Any]:
         .join(Asset, Asset.id == Flow.asset_id)
         .outerjoin(links, links.c.transaction_id == Transaction.id)
         .outerjoin(overridden, overridden.c.transaction_id == Transaction.id)
-        .outerjoin(asset_close, and_(shared, close_match(asset_close, Asset.symbol, USD, day)))
-        .outerjoin(asset_inverse, and_(shared, fiat, close_match(asset_inverse, USD, Asset.symbol, day)))
-        .outerjoin(fx_close, close_match(fx_close, Flow.value_currency, USD, day))
-        .outerjoin(fx_inverse, close_match(fx_inverse, USD, Flow.value_currency, day))
+    )
+    return (
+        valuation.joined(query)
         .where(
             Transaction.user_id == user_id,
             Transaction.is_ignored.is_(False),
@@ -275,17 +296,36 @@ def flows_query(user_id: int) -> Select[Any]:
 def flow_batches(session: Session, user_id: int) -> Iterator[pl.DataFrame]:
     """The flows query's rows as Arrow record batches (ADBC reads them with COPY … TO STDOUT in its
     binary format, straight into columns), each as a Polars frame; on a connection of its own."""
-    statement = flows_query(user_id).compile(
+    statement = flows_query(user_id, IMPLIED_TABLE).compile(
         dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
     )
     uri = session.get_bind().engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
     with adbc.connect(uri) as connection, connection.cursor() as cursor:
+        for stored in store_implied_prices(user_id):  # in the reading transaction (ADBC opens one)
+            cursor.execute(stored)
         cursor.execute(str(statement))
         for batch in cursor.fetch_record_batch():
             yield pl.DataFrame(pl.from_arrow(batch))
 
 
 # Results
+
+# The callouts and day totals join the results just written with the ledger. On a database whose
+# tables were only ever filled by COPY (a fresh one: the first import, then the first run) they have no
+# statistics yet, and the planner's guesses cost minutes at a million flows.
+ANALYZED_BEFORE_CALLOUTS = ("transactions", "flows", "tax_lots", "disposed_lots", "income_events")
+
+
+def analyze_unanalyzed(session: Session, tables: Sequence[str]) -> None:
+    """ANALYZE the tables that have never been analysed (autovacuum does it later, then never again
+    here, so runs of different users never wait on each other's ANALYZE)."""
+    never = session.scalars(
+        text("SELECT relname FROM pg_class WHERE relname = ANY(:tables) AND reltuples < 0"),
+        {"tables": list(tables)},
+    ).all()
+    for name in never:
+        session.execute(text(f"ANALYZE {name}"))
+
 
 RESULT_MODELS: dict[str, type[TaxLot] | type[DisposedLot] | type[IncomeEvent]] = {
     "lots": TaxLot,
@@ -304,23 +344,38 @@ class StoredResults:
     previous rows are deleted, the engine's tables COPYed in batch by batch (a run of assets at a
     time, never row by row), and the run marked finished; readers see the previous results until
     it commits. The engine's writer thread makes it, writes it and closes (or discards) it.
+
+    Foreign keys are checked once per run instead of once per row where the role may say so (as bulk
+    imports do, ledger.writes.bulk_import): the user row is locked FOR KEY SHARE from the start, and
+    before the commit the accounts and transactions the new rows reference are (what each row's check
+    would take, one statement per table); rows of a transaction or account deleted meanwhile are then
+    deleted, as the cascade would have deleted them had the deletion come just after this run.
     """
 
     def __init__(self, sessions: sessionmaker[Session], user_id: int, run_id: uuid.UUID) -> None:
         self._user_id, self._run_id = user_id, run_id
         self._session = sessions()
         self._session.begin()
+        self._session.execute(_USER_KEY_LOCK, {"user_id": user_id})
         # the engine keys crypto by asset id (flows_query); the results name the asset by its symbol
         owned = or_(Asset.user_id.is_(None), Asset.user_id == user_id)
         self._symbols = {
             asset_id: symbol
             for asset_id, symbol in self._session.execute(select(Asset.id, Asset.symbol).where(owned))
         }
-        for model in RESULT_MODELS.values():
-            self._session.execute(delete(model).where(model.user_id == user_id))
+        for model in RESULT_MODELS.values():  # a frozen year's rows are kept (ledger.writes.freezing)
+            self._session.execute(
+                delete(model).where(model.user_id == user_id, model.run_id.not_in(pinned_run_ids(user_id)))
+            )
+        self._referenced: dict[str, list[pl.Series]] = {column: [] for column in _REFERENCES}
+        self._rows_unchecked = bool(self._session.scalar(_MAY_SKIP_ROW_CHECKS))
+        if self._rows_unchecked:
+            self._session.execute(_SKIP_ROW_CHECKS)
 
     def write(self, parts: Sequence[tuple[str, pl.DataFrame]]) -> None:
         for name, frame in parts:
+            for column, seen in self._referenced.items():
+                seen.append(frame.get_column(column).unique())
             frame = frame.with_columns(pl.col("asset").replace(self._symbols))
             lines = frame.select(
                 pl.lit(str(self._user_id)).alias("user_id"),
@@ -331,6 +386,10 @@ class StoredResults:
             copy_text(self._session, RESULT_MODELS[name].__tablename__, columns, copy_lines(lines))
 
     def close(self) -> None:
+        if self._rows_unchecked:
+            self._session.execute(_CHECK_ROWS)
+            self._keep_referenced()
+        analyze_unanalyzed(self._session, ANALYZED_BEFORE_CALLOUTS)
         store_callouts(self._session, self._user_id)
         store_day_totals(self._session, self._user_id)
         finish_run(self._session, self._user_id, self._run_id)
@@ -340,3 +399,36 @@ class StoredResults:
     def discard(self) -> None:
         self._session.rollback()
         self._session.close()
+
+    def _keep_referenced(self) -> None:
+        """Lock the accounts and transactions the new rows reference against deletion until the commit
+        (FOR KEY SHARE, what each row's check would take); when fewer are found than referenced, one
+        was deleted meanwhile: delete the rows that reference what is gone."""
+        for column, (table, key) in _REFERENCES.items():
+            seen = self._referenced[column]
+            if not seen:
+                continue
+            ids = pl.concat(seen).unique().cast(pl.Int64).to_list()
+            hold = text(_HOLD.format(table=table))
+            held = self._session.scalar(hold, {"user_id": self._user_id, "ids": ids})
+            if held == len(ids):
+                continue
+            for model in RESULT_MODELS.values():
+                gone = _GONE.format(result=model.__tablename__, table=table, column=key)
+                self._session.execute(text(gone), {"user_id": self._user_id})
+
+
+_MAY_SKIP_ROW_CHECKS = text("SELECT has_parameter_privilege('session_replication_role', 'SET')")
+_SKIP_ROW_CHECKS = text("SET LOCAL session_replication_role = replica")
+_CHECK_ROWS = text("SET LOCAL session_replication_role = origin")
+_USER_KEY_LOCK = text("SELECT 1 FROM users WHERE id = :user_id FOR KEY SHARE")
+_GONE = (
+    "DELETE FROM {result} WHERE user_id = :user_id AND NOT EXISTS ("
+    "SELECT 1 FROM {table} WHERE {table}.id = {result}.{column} AND {table}.user_id = :user_id)"
+)
+# the engine's columns that name a referenced row: (its table, the stored column)
+_REFERENCES = {"account": ("accounts", "account_id"), "tx_id": ("transactions", "transaction_id")}
+_HOLD = (
+    "SELECT count(*) FROM (SELECT 1 FROM {table}"
+    " WHERE user_id = :user_id AND id = ANY(CAST(:ids AS bigint[])) FOR KEY SHARE) AS held"
+)

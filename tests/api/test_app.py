@@ -134,7 +134,7 @@ async def test_cost_basis_status_of_a_new_user(user: httpx.AsyncClient) -> None:
         "costBasisPaused": False,
         "freezing": {
             "status": "unfrozen",
-            "isAvailable": False,
+            "isAvailable": True,
             "startTime": None,
             "endTime": None,
             "lastUpdatedAt": None,

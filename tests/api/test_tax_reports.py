@@ -24,10 +24,13 @@ from analytics.reports.types import ReportType
 from contracts.tax_report import REPORT_TYPES
 from ledger.models import CostBasisStatus, TaxReport, User
 from ledger.writes.cost_basis import flow_batches
+from ledger.writes.plans import grant_tax_plan
 from stack.cli import main
 from tests.api.graphql import gql, upload
-from tests.api.test_cost_basis import ENQUEUE, TAX_SUMMARY, calculated, hand_worked_ledger, signed_up_user
+from tests.api.test_cost_basis import ENQUEUE, TAX_SUMMARY, calculated, hand_worked_ledger
+from tests.api.test_cost_basis import signed_up_user as signed_up_free_user
 from vocabulary.enums import CostBasisState
+from vocabulary.plans import TaxPlan
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 
@@ -56,6 +59,15 @@ Box 1e Date sold or disposed,Box 1f Proceeds,Box 1g Cost or other basis,Box 2 Ch
 999999999,Bitcoin,0.4,01/01/2021,06/01/2021,"$11,000.00","$4,004.00",X
 999999999,Solana,5,,07/01/2021,$500.00,,
 """
+
+
+async def signed_up_user(http: httpx.AsyncClient, session: Session) -> User:
+    """A new user on the Prime plan, whose reports include every type (tests/api/test_plans.py holds
+    the plans' limits)."""
+    user = await signed_up_free_user(http, session)
+    grant_tax_plan(session, user.id, TaxPlan.PRIME)
+    session.commit()
+    return user
 
 
 async def generated(http: httpx.AsyncClient, report_type: str, year: int, **options: Any) -> dict[str, Any]:

@@ -15,6 +15,8 @@ from ledger.infra.settings import Settings
 from ledger.models import AuthAttempts
 from stack.local import app_processes
 from stack.servers import answers_tcp, stop_all, wait_until
+from tests.fakes.oidc import OidcProvider, Person
+from tests.fakes.stripe import FakeStripe
 
 expect.set_options(timeout=20_000)  # a whole import runs behind some assertions
 
@@ -30,15 +32,49 @@ CHROMIUM_FLAGS = [
 ]
 
 
+STRIPE_SECRET_KEY = "sk_test_e2e"
+STRIPE_WEBHOOK_SECRET = "whsec_e2e"
+
+
 @pytest.fixture(scope="session")
-def live_app(servers: Settings) -> Iterator[str]:
+def stripe(servers: Settings) -> Iterator[FakeStripe]:
+    """The payment provider the app checks out with: a local Stripe that posts its signed webhook."""
+    webhook = f"{servers.origin}/webhooks/stripe"
+    with FakeStripe(STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, webhook_url=webhook) as fake:
+        yield fake
+
+
+OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_PROVIDER_NAME = "cairn-e2e", "cairn-e2e-secret", "Example ID"
+
+
+@pytest.fixture(scope="session")
+def oidc() -> Iterator[OidcProvider]:
+    """The identity provider "Sign in with Example ID" goes to; tests set who signs in (`person`)."""
+    with OidcProvider(OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, Person("nobody", "nobody@example.com")) as fake:
+        yield fake
+
+
+@pytest.fixture(scope="session")
+def live_app(servers: Settings, stripe: FakeStripe, oidc: OidcProvider) -> Iterator[str]:
     if not (servers.frontend_dist / "index.html").exists():
         pytest.fail(f"{servers.frontend_dist} is not built: run `make frontend` (make test does).")
     from stack.seed import prepare_database
 
     prepare_database(servers)
     # A queue of their own: the in-process test worker is idle while these synchronous tests run.
-    children = app_processes(servers, env={**os.environ, "CAIRN_TASK_QUEUE": f"{servers.task_queue}-e2e"})
+    payments = {
+        "CAIRN_STRIPE_API_URL": stripe.url,
+        "CAIRN_STRIPE_SECRET_KEY": STRIPE_SECRET_KEY,
+        "CAIRN_STRIPE_WEBHOOK_SECRET": STRIPE_WEBHOOK_SECRET,
+    }
+    identity = {
+        "CAIRN_OIDC_ISSUER": oidc.issuer,
+        "CAIRN_OIDC_CLIENT_ID": OIDC_CLIENT_ID,
+        "CAIRN_OIDC_CLIENT_SECRET": OIDC_CLIENT_SECRET,
+        "CAIRN_OIDC_PROVIDER_NAME": OIDC_PROVIDER_NAME,
+    }
+    env = {**os.environ, "CAIRN_TASK_QUEUE": f"{servers.task_queue}-e2e", **payments, **identity}
+    children = app_processes(servers, env=env)
     try:
         for child in children:
             child.start()

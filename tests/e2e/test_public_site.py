@@ -38,7 +38,22 @@ PAGES = {
     "/careers": "Careers",
     "/provision/success": "Provisioned",
     "/provision/error": "Provisioning failed",
+    "/crypto-tax-software": "Crypto tax software",
+    "/exchanges": "Crypto exchange tax reports",
+    "/crypto-wallets": "Crypto wallet tax reports",
+    "/canada": "Crypto tax software for Canada",
+    "/uk": "Crypto tax software for the UK",
+    "/referrals": "Earn up to $500",
+    "/promotion/coinbase-one": "Cairn for Coinbase One members",
+    "/coinbaseone": "Cairn for Coinbase One members",
+    "/swap": "Swap crypto",
+    "/prices": "Cryptocurrency prices today",
+    "/prices/all": "All cryptocurrency prices",
+    "/coins": "Cryptocurrencies by market cap",
+    "/coins/market-cap": "Cryptocurrencies by market cap",
+    "/wallet": "Crypto wallet lookup",
 }
+HELP_CENTER = "https://help.cairn.tax"
 PROVISIONED = "You are now correctly provisioned. Thank you!"
 NOT_PROVISIONED = "There was an unknown error provisioning your user. Contact your provider."
 NOT_FOUND = "The page you are looking for has been moved or doesn't exist anymore."
@@ -151,11 +166,46 @@ def test_every_public_page_signed_out(page: Page) -> None:
     )
     shot(page, "demo_booked")
 
+    page.goto("/integrations")
+    expect(page.get_by_test_id("integrations-directory")).to_contain_text("Kraken")
+    shot(page, "integrations_signed_out")
+    page.goto("/exchanges")
+    exchanges = page.get_by_test_id("integrations-directory")
+    expect(exchanges).to_contain_text("Kraken")
+    expect(exchanges).not_to_contain_text("Ledger")
+    shot(page, "exchanges_landing")
+    page.goto("/swap/btc-eth")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Swap BTC to ETH")
+    expect(page).to_have_title("Swap BTC to ETH | Cairn")
+
+    # a page that does not scroll (a short page in a tall window) shows the banner at once
+    page.set_viewport_size({"width": 1280, "height": 2400})
+    page.goto("/provision/success")
+    expect(page.get_by_test_id("public-banner")).to_have_count(0)  # closed above, and it stays closed
+    page.evaluate("window.localStorage.removeItem('public_banner_closed')")
+    page.reload()
+    expect(page.get_by_test_id("public-banner")).to_contain_text("2.5 million users")
+    shot(page, "banner_short_page")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
     page.goto("/no-such-page")
     expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
     expect(page.get_by_text(NOT_FOUND)).to_be_visible()
     expect(page.get_by_role("link", name="Return to dashboard")).to_have_count(0)
     assert errors == []
+
+
+def test_support_goes_to_the_help_centre(page: Page) -> None:
+    page.route(
+        f"{HELP_CENTER}/**",
+        lambda route: route.fulfill(content_type="text/html", body="<h1>Cairn help center</h1>"),
+    )
+    page.goto("/support")
+    expect(page).to_have_url(f"{HELP_CENTER}/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Cairn help center")
+    page.goto("/home")
+    page.get_by_test_id("public-header").get_by_role("button", name="Learn").click()
+    expect(page.get_by_role("menuitem", name="Support")).to_have_attribute("href", HELP_CENTER)
 
 
 def test_every_public_page_signed_in(page: Page) -> None:
@@ -184,6 +234,11 @@ def test_public_pages_hold_their_content_without_javascript(live_app: str) -> No
             assert f"<h1>{heading}</h1>" in html, path
             assert re.search(r'<meta name="description" content="[^"]+" />', html), path
             assert re.search(r"<title>[^<]+ \| Cairn</title>", html), path
+        home = http.get("/home").text
+        # the top bar's menus are open only with JavaScript: their links are in <noscript> too
+        for href in ("/features", "/prices", "/wallet", "/calculator", "/tax-professionals", "/learn"):
+            assert re.search(rf'<noscript>.*<a href="{href}"', home, re.S), href
+        assert f'<meta http-equiv="refresh" content="0; url={HELP_CENTER}" />' in http.get("/support").text
         guide = http.get("/blog/crypto-tax-guide").text
         assert "<h2>Which events are taxable?</h2>" in guide
         assert "Selling crypto for fiat currency" in guide

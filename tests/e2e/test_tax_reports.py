@@ -21,9 +21,11 @@ from sqlalchemy.orm import Session
 
 from analytics.reports.money import shown
 from ledger.models import CostBasisStatus, User
+from ledger.writes.plans import grant_tax_plan
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 from tests.e2e.test_tax_workspace import as_shown, tax_summary
 from vocabulary.enums import CostBasisState
+from vocabulary.plans import TaxPlan
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 # four years; 2023 has two long-term sales (0.3 BTC, 0.5 ETH) and a staking reward
@@ -109,6 +111,8 @@ def test_forms_are_made_after_the_pending_run_and_a_1099da_is_reconciled(
         .values(user_id=user_id, state=CostBasisState.ENQUEUED)
         .on_conflict_do_update(index_elements=["user_id"], set_={"state": CostBasisState.ENQUEUED})
     )
+    assert user_id is not None
+    grant_tax_plan(db_session, user_id, TaxPlan.PRIME)  # Prime's reports include every type
     db_session.commit()
 
     page.get_by_role("link", name="Documents").click()

@@ -1,5 +1,6 @@
 """An OAuth 2 authorization server as the redirect-based exchanges run one (RFC 6749 authorization code
-grant, RFC 7636 PKCE with S256, refresh tokens), at Coinbase's paths (/oauth2/auth, /oauth2/token).
+grant, RFC 7636 PKCE with S256, refresh tokens), at Coinbase's paths (/oauth2/auth, /oauth2/token)
+unless given a provider's own (`paths`: authorize, token).
 
 The authorize endpoint stands for the user's consent: it redirects at once to `redirect_uri` with a
 code and the state it was given. The token endpoint checks the client, the code's redirect URI and the
@@ -25,11 +26,17 @@ class _Grant:
 
 class OAuthServer(FakeExchange):
     def __init__(
-        self, client_id: str, client_secret: str, lifetime: int = 3600, access_token: str | None = None
+        self,
+        client_id: str,
+        client_secret: str,
+        lifetime: int = 3600,
+        access_token: str | None = None,
+        paths: tuple[str, str] = ("/oauth2/auth", "/oauth2/token"),
     ) -> None:
         """`access_token`: the one every grant issues (the exchange fake's), else a new one each time."""
         super().__init__()
         self.client_id, self.client_secret, self.lifetime = client_id, client_secret, lifetime
+        self.paths = paths
         self._access_token = access_token
         self._codes: dict[str, _Grant] = {}
         self.refresh_tokens: set[str] = set()
@@ -39,9 +46,9 @@ class OAuthServer(FakeExchange):
         self.refresh_tokens.clear()
 
     def answer(self, request: Request) -> Answer:
-        if request.method == "GET" and request.path == "/oauth2/auth":
+        if request.method == "GET" and request.path == self.paths[0]:
             return self._authorize(request.query)
-        if request.method == "POST" and request.path == "/oauth2/token":
+        if request.method == "POST" and request.path == self.paths[1]:
             return self._token(request.form)
         return Answer(404, {"error": "not_found"})
 

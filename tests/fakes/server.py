@@ -10,7 +10,7 @@ import json
 import socket
 import threading
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -44,6 +44,7 @@ class Answer:
     status: int
     body: Any  # JSON-encoded unless bytes
     location: str | None = None  # a redirect's target
+    headers: dict[str, str] = field(default_factory=dict)  # more, as a protocol pages by headers
 
     def encoded(self) -> bytes:
         return self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
@@ -83,6 +84,8 @@ class FakeExchange:
                 self.send_header("Content-Length", str(len(body)))
                 if answer.location is not None:
                     self.send_header("Location", answer.location)
+                for name, value in answer.headers.items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(body)
 

@@ -18,6 +18,7 @@ from ingest.files.reader import read_sheet
 from ingest.files.registry import all_formats, detect
 from tests.ingest.exports import EXPORTS
 
+LAYOUT_FIXTURES = Path(__file__).parent / "files" / "fixtures"  # layouts absent from the exports
 MAX_ROWS = 30  # of each export: enough for every kind of row it has, fast to parse many times
 BITSTAMP_V2 = (
     "ID,Account,Object,Date,Type,Subtype,Amount,Amount currency,Value,Value currency,Fee,Fee currency\n"
@@ -30,7 +31,7 @@ BITSTAMP_V2 = (
 def _samples() -> dict[str, tuple[str, tuple[str, ...], list[list[str]]]]:
     """Each family id → (file name, header, first data rows) of its largest small export."""
     found: dict[str, tuple[int, Path]] = {}
-    for path in sorted(EXPORTS.glob("*/*.csv")):
+    for path in sorted([*EXPORTS.glob("*/*.csv"), *LAYOUT_FIXTURES.glob("*.csv")]):
         size = path.stat().st_size
         if size > 20_000:
             continue

@@ -8,8 +8,10 @@ The fields are read from the schema, so a new field that takes an id fails this 
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import httpx
@@ -28,7 +30,7 @@ from api.schema import schema
 from api.schema.imports import UNKNOWN_JOB
 from api.schema.uploads import UNKNOWN_CHECK
 from ledger.infra.db import sync_sessions
-from ledger.models import User
+from ledger.models import CheckoutSession, User
 from ledger.writes.tasks import open_task
 from tests.api import test_support_console as support_console
 from tests.api import test_transactions_edits as edits
@@ -45,6 +47,8 @@ from tests.api.test_account_imports import IMPORT, created_account
 from tests.api.test_column_mappings import MAPPING, SAVE_MAPPING, VALIDATE_MAPPING
 from tests.api.test_cost_basis import calculated
 from tests.api.test_custom_wallets import ACCOUNT, DELETE, RENAME, create_wallet
+from tests.api.test_plans import CHECKOUT_STATUS
+from tests.api.test_tax_pros import AUTHORIZATION_RULES as TAX_PRO_RULES
 from tests.api.test_tax_reports import GENERATE as GENERATE_REPORT
 from tests.api.test_tax_reports import POLL as POLL_REPORT
 from tests.api.test_tax_tasks import TASKS
@@ -103,9 +107,15 @@ class World:
     disposal_flow_id: str
     disposed_lot_id: str
     task_id: str  # a FIX_API_CREDENTIALS task of the wallet, as the worker opens them
+    checkout_id: str  # a checkout at the payment provider, by the provider's session id
     seen: dict[str, Any]
 
 
+POLL_MIGRATION = """
+query($jobId: String!) {
+  r: universalToPerWalletMigrationPollResult(jobId: $jobId) { success url errorMessage }
+}
+"""
 AIRDROP = generic_csv("2024-03-05 12:00:00,100,ZORKCOIN,,,,,airdrop")
 ASSETS = "query Assets($q: String!) { currencySearch(query: $q) { id } }"
 DETAIL = """
@@ -200,6 +210,12 @@ async def _world(http: httpx.AsyncClient, db_engine: Engine) -> World:
         user_id = session.scalar(select(User.id).where(User.email == email))
         assert user_id is not None
         open_task(session, user_id, TaskType.FIX_API_CREDENTIALS, int(wallet_id), "The API key was refused.")
+        checkout_id = f"cs_test_{uuid.uuid4().hex}"
+        session.add(
+            CheckoutSession(
+                user_id=user_id, provider_id=checkout_id, kind="tax", plan="PRIME", amount=Decimal(199)
+            )
+        )
     [task] = (await gql(http, TASKS, status="TO_DO"))["tasksByType"]["tasks"]
     return World(
         client=http,
@@ -218,6 +234,7 @@ async def _world(http: httpx.AsyncClient, db_engine: Engine) -> World:
         disposal_flow_id=disposed["flowId"],
         disposed_lot_id=disposed["id"],
         task_id=task["id"],
+        checkout_id=checkout_id,
         seen=await _seen(http),
     )
 
@@ -291,10 +308,22 @@ async def generate_tax_report(mine: World, theirs: World) -> None:
     assert answer["errorMessage"] == "That 1099-DA upload could not be found."
 
 
+async def checkout_status(mine: World, theirs: World) -> None:
+    answer = (await gql(mine.client, CHECKOUT_STATUS, id=theirs.checkout_id))["checkoutStatus"]
+    assert answer is None
+
+
 async def tax_report_poll_result(mine: World, theirs: World) -> None:
     made = (await gql(theirs.client, GENERATE_REPORT, type="TAX_LOTS_CSV", taxYear=2024))["generateTaxReport"]
     answer = (await gql(mine.client, POLL_REPORT, jobId=made["jobId"]))["taxReportPollResult"]
     assert (answer["status"], answer["url"], answer["report"]) == ("unauthorized", None, None)
+
+
+async def migration_poll_result(mine: World, theirs: World) -> None:
+    """Their migration's job id (their public id) answers "not found" to me, as any unknown id does."""
+    their_id = (await gql(theirs.client, "query { me { publicId } }"))["me"]["publicId"]
+    answer = (await gql(mine.client, POLL_MIGRATION, jobId=f"migration/{their_id}"))["r"]
+    assert (answer["success"], answer["url"], answer["errorMessage"]) == (False, None, "Migration not found.")
 
 
 async def export_my_data_job_status(mine: World, theirs: World) -> None:
@@ -608,6 +637,8 @@ RULES: dict[str, Rule] = {
     "Mutation.saveCsvMapping": save_csv_mapping,
     "Mutation.generateTaxReport": generate_tax_report,
     "Query.taxReportPollResult": tax_report_poll_result,
+    "Query.universalToPerWalletMigrationPollResult": migration_poll_result,
+    "Query.checkoutStatus": checkout_status,
     "Query.exportMyDataJobStatus": export_my_data_job_status,
     "Mutation.renameCustomWallet": rename_custom_wallet,
     "Mutation.deleteCustomWallet": delete_custom_wallet,
@@ -639,6 +670,7 @@ RULES: dict[str, Rule] = {
     "Query.adminWorkflowRunFailure": admin_only(support_console.FAILURE),
     "Mutation.adminRetryWorkflow": admin_only(support_console.RETRY),
     "Mutation.adminCancelWorkflow": admin_only(support_console.CANCEL),
+    **TAX_PRO_RULES,
 }
 
 

@@ -71,6 +71,8 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         temporal_port=free_port(),
         temporal_ui_port=free_port(),
         s3_port=free_s3_port(),
+        smtp_port=free_port(),
+        worker_metrics_port=free_port(),
         task_queue="cairn-faults",
     )
     env = {
@@ -80,6 +82,8 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         "CAIRN_TEMPORAL_PORT": str(settings.temporal_port),
         "CAIRN_TEMPORAL_UI_PORT": str(settings.temporal_ui_port),
         "CAIRN_S3_PORT": str(settings.s3_port),
+        "CAIRN_SMTP_PORT": str(settings.smtp_port),
+        "CAIRN_WORKER_METRICS_PORT": str(settings.worker_metrics_port),
         "CAIRN_TASK_QUEUE": settings.task_queue,
     }
     with LocalServers(settings) as servers:

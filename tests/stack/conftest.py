@@ -48,6 +48,8 @@ def cairn_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningStack
         temporal_port=free_port(),
         temporal_ui_port=free_port(),
         s3_port=free_s3_port(),
+        smtp_port=free_port(),
+        worker_metrics_port=free_port(),
     )
     env = {
         "CAIRN_HOME": str(settings.home),
@@ -57,6 +59,8 @@ def cairn_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningStack
         "CAIRN_TEMPORAL_PORT": str(settings.temporal_port),
         "CAIRN_TEMPORAL_UI_PORT": str(settings.temporal_ui_port),
         "CAIRN_S3_PORT": str(settings.s3_port),
+        "CAIRN_SMTP_PORT": str(settings.smtp_port),
+        "CAIRN_WORKER_METRICS_PORT": str(settings.worker_metrics_port),
     }
     process = subprocess.Popen(
         [sys.executable, "-m", "stack.cli", "run"],

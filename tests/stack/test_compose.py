@@ -15,6 +15,7 @@ SECRETS = {
     "CAIRN_S3_SECRET_KEY": "s3-secret",
     "CAIRN_APP_ORIGIN": "https://cairn.example.com",
     "CAIRN_S3_PUBLIC_ENDPOINT": "https://s3.example.com",
+    "CAIRN_SMTP_HOST": "smtp.example.com",
 }
 
 

@@ -2,7 +2,8 @@
 credentials: the API without a session, PostgreSQL without a password, S3 without a signature, and
 SeaweedFS's master, volume, filer and admin ports (HTTP and gRPC) without the client certificate that
 exists only in CAIRN_HOME. The one exception is Temporal: its dev server has no authentication to
-turn on, so its ports are only kept on the configured host (loopback unless CAIRN_HOST says otherwise)."""
+turn on, so its ports are only kept on the configured host (loopback unless CAIRN_HOST says otherwise),
+and so is the worker's metrics port."""
 
 from __future__ import annotations
 
@@ -65,11 +66,14 @@ def test_every_listening_port_is_on_the_host_and_refuses_a_client_without_creden
     }
     every = set().union(*owners.values())
     assert {address for address, _ in every} == {host}
-    assert owners["worker"] == set()
+    # The worker's Prometheus metrics (Temporal SDK's server, no authentication to turn on): on the host only.
+    assert owners["worker"] == {(host, settings.worker_metrics_port)}
     assert owners["api"] == {(host, settings.api_port)}
     assert owners["postgres"] == {(host, settings.pg_port)}
     assert (host, settings.temporal_port) in owners["temporal"]
     assert (host, settings.temporal_ui_port) in owners["temporal"]
+    # The SMTP sink, like Temporal, takes any client: it keeps mail in CAIRN_HOME/mail and sends none on.
+    assert listening(cairn_run.child(str(settings.smtp_port))) == {(host, settings.smtp_port)}
 
     # The API: nothing without a session.
     assert httpx.post(f"{settings.origin}/graphql", json={"query": "{ __typename }"}).status_code == 401

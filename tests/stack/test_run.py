@@ -40,6 +40,8 @@ def test_run_serves_the_app_and_ctrl_c_stops_everything(tmp_path: Path) -> None:
         "CAIRN_TEMPORAL_PORT": str(free_port()),
         "CAIRN_TEMPORAL_UI_PORT": str(free_port()),
         "CAIRN_S3_PORT": str(free_s3_port()),
+        "CAIRN_SMTP_PORT": str(free_port()),
+        "CAIRN_WORKER_METRICS_PORT": str(free_port()),
     }
     run = subprocess.Popen(
         [sys.executable, "-m", "stack.cli", "run"], cwd=REPO, env=env, stdout=subprocess.PIPE, text=True

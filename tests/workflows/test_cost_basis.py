@@ -22,10 +22,12 @@ from temporalio.testing import ActivityEnvironment
 from activities.cost_basis import CostBasisActivities
 from activities.cost_basis_ledger import ENGINE_TYPES, method_and_scope
 from analytics.lots import LotResult, MethodTimeline, compute
-from contracts.cost_basis import CostBasisOutcome, run_request
+from contracts.cost_basis import CostBasisOutcome, CostBasisSummary, run_request
 from contracts.ids import cost_basis_id
 from contracts.starting import start_workflow
 from ledger.infra.db import sync_sessions
+from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage
 from ledger.models import CostBasisStatus, DisposedLot, IncomeEvent, Price, TaxLot, User
 from ledger.writes.cost_basis import MethodSettings, StoredResults
 from stack.worker import run_worker
@@ -291,6 +293,12 @@ async def run(client: Client, task_queue: str, user: User) -> CostBasisOutcome:
     )
 
 
+def computed(outcome: CostBasisOutcome) -> CostBasisSummary:
+    """The last pass's summary of a run that made one."""
+    assert outcome.summary is not None and not outcome.paused
+    return outcome.summary
+
+
 def status(session: Session, user: User) -> CostBasisStatus:
     session.expire_all()
     row = session.get(CostBasisStatus, user.id)
@@ -307,8 +315,8 @@ async def test_the_stored_results_are_the_engines_on_the_users_ledger(
 
     engine = compute(ledger, CostBasisMethod.HIFO, AllocationScope.WALLET)
     assert stored(db_session, user) == expected(engine)
-    assert (outcome.passes, outcome.summary.flows, outcome.summary.scope) == (1, ledger.height, "WALLET")
-    assert (outcome.summary.lots, outcome.summary.disposals, outcome.summary.income) == (
+    assert (outcome.passes, computed(outcome).flows, computed(outcome).scope) == (1, ledger.height, "WALLET")
+    assert (computed(outcome).lots, computed(outcome).disposals, computed(outcome).income) == (
         engine.lots.height,
         engine.disposals.height,
         engine.income.height,
@@ -326,7 +334,7 @@ async def test_the_stored_results_are_the_engines_on_the_users_ledger(
     assert len(moved) == 1  # the linked transfer moved a piece of the lot to wallet B
     row = status(db_session, user)
     assert row.state is None and row.last_error is None
-    assert row.run_id == uuid.UUID(outcome.summary.run_id)
+    assert row.run_id == uuid.UUID(computed(outcome).run_id)
     assert row.compute_start_time is not None and row.compute_end_time is not None
     assert row.last_synced_at is not None and row.compute_start_time <= row.compute_end_time
 
@@ -352,8 +360,8 @@ async def test_a_new_run_replaces_the_previous_results(
     assert sorted(cost for _, cost in lots) == [Decimal(100), Decimal(300)]
     assert (
         {run_id for run_id, _ in lots}
-        == {uuid.UUID(second.summary.run_id)}
-        != {uuid.UUID(first.summary.run_id)}
+        == {uuid.UUID(computed(second).run_id)}
+        != {uuid.UUID(computed(first).run_id)}
     )
 
 
@@ -403,7 +411,7 @@ async def test_readers_see_the_previous_results_until_the_new_ones_commit(
         db_session, wallet, "2021-01-01", Type.BUY, out("fiat_USD", "100", "100"), into("crypto_BTC", "1")
     )
     db_session.commit()
-    first = uuid.UUID((await run(temporal_client, task_queue, user)).summary.run_id)
+    first = uuid.UUID(computed(await run(temporal_client, task_queue, user)).run_id)
     lots = compute(
         flows(*buy(str(bought.id), "2021-01-01", "BTC", "1", "100", account=str(wallet.id))),
         CostBasisMethod.FIFO,
@@ -478,7 +486,7 @@ async def test_requests_during_a_pass_join_the_run_and_make_one_more_pass(
 
     outcome: CostBasisOutcome = await handle.result()
     assert outcome.passes == 2
-    assert outcome.summary.lots == 2  # the results include the transaction imported during the pass
+    assert computed(outcome).lots == 2  # the results include the transaction imported during the pass
     assert (await handle.describe()).run_id == run_id  # one run served every request
 
 
@@ -501,7 +509,7 @@ async def poll_status(session: Session, user: User, done: Any) -> CostBasisStatu
 
 
 async def test_the_enqueue_activity_moves_the_status_enqueued_started_done(
-    temporal_client: Client, db_session: Session, db_engine: Engine
+    temporal_client: Client, db_session: Session, db_engine: Engine, servers: Settings
 ) -> None:
     user = new_user(db_session)
     wallet = add_wallet(db_session, user)
@@ -510,7 +518,7 @@ async def test_the_enqueue_activity_moves_the_status_enqueued_started_done(
     )
     db_session.commit()
     idle_queue = f"cost-basis-test-{uuid.uuid4()}"  # nothing polls it until the test starts a worker
-    activities = CostBasisActivities(sync_sessions(db_engine), temporal_client, idle_queue)
+    activities = CostBasisActivities(sync_sessions(db_engine), temporal_client, idle_queue, Storage(servers))
 
     workflow = await ActivityEnvironment().run(activities.enqueue_cost_basis, user.id, "NORMAL")
 

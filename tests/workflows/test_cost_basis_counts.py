@@ -13,6 +13,8 @@ from temporalio.testing import ActivityEnvironment
 
 from activities.cost_basis import CostBasisActivities
 from ledger.infra.db import sync_sessions
+from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage
 from ledger.models import TransactionCountDelta
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
 from tests.workflows.test_cost_basis import new_user
@@ -28,7 +30,9 @@ def deltas(session: Session, user_id: int) -> list[int]:
     return sorted(found)
 
 
-def test_a_run_leaves_one_count_row_with_the_users_count(db_session: Session, db_engine: Engine) -> None:
+def test_a_run_leaves_one_count_row_with_the_users_count(
+    db_session: Session, db_engine: Engine, servers: Settings
+) -> None:
     user = new_user(db_session)
     wallet = add_wallet(db_session, user)
     add_transaction(
@@ -41,7 +45,7 @@ def test_a_run_leaves_one_count_row_with_the_users_count(db_session: Session, db
     assert deltas(db_session, user.id) == [1, 1]
 
     activities = CostBasisActivities(
-        sync_sessions(db_engine), cast(Client, None), "unused"
+        sync_sessions(db_engine), cast(Client, None), "unused", Storage(servers)
     )  # needs no client
     ActivityEnvironment().run(activities.compute_cost_basis, user.id)
 

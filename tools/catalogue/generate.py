@@ -168,7 +168,7 @@ def redirect_exchanges() -> list[Integration]:
             info=_info(
                 icon_url(exchange.slug),
                 instructions.csv_coverage(exchange.name, exchange.slug in OWN_FILE_FORMAT),
-                instructions.exchange_sync_coverage(exchange.name),
+                exchange.sync_coverage or instructions.exchange_sync_coverage(exchange.name),
             ),
         )
         for exchange in REDIRECT_EXCHANGES

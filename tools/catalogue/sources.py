@@ -30,8 +30,9 @@ class RedirectExchange:
     slug: str
     name: str
     form_id: FormId
-    ccxt_id: str | None  # ccxt `coinbase` accepts the OAuth access token the redirect yields
+    ccxt_id: str | None  # its connector: ccxt `coinbase` takes the OAuth token; Uphold, CoinJar: own ones
     website_url: str
+    sync_coverage: str | None = None  # HTML, where the sync reads less than the exchange's whole history
 
 
 _HD_HINT = "an address or an xPub, yPub or zPub key"
@@ -135,8 +136,17 @@ WALLETS = (
 
 REDIRECT_EXCHANGES = (
     RedirectExchange("coinbase", "Coinbase", "Coinbase", "coinbase", "https://www.coinbase.com"),
-    RedirectExchange("coinjar", "CoinJar", "Coinjar", None, "https://www.coinjar.com"),
-    RedirectExchange("uphold", "Uphold", "Uphold", None, "https://uphold.com"),
+    RedirectExchange(
+        "coinjar",
+        "CoinJar",
+        "Coinjar",
+        "coinjar",
+        "https://www.coinjar.com",
+        sync_coverage="<p>Trades on CoinJar Exchange (its fills), read through the CoinJar Exchange API."
+        " The CoinJar app's own history and transfers to and from CoinJar Exchange are not read: import"
+        " them as a file.</p>",
+    ),
+    RedirectExchange("uphold", "Uphold", "Uphold", "uphold", "https://uphold.com"),
 )
 
 # Exchanges whose own history export ingest/files reads (families of shared/data/exports); their file

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, StaticRouter } from 'react-router';
 import { Toaster } from '@/components/toast/Toaster';
+import { AnalyticsTracker, ConsentBanner } from '@/features/consent/components/ConsentBanner';
 import { createQueryClient } from '@/lib/queryClient';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './router';
@@ -11,6 +12,8 @@ export function App({ location }: { location?: string }) {
   const [queryClient] = useState(createQueryClient);
   const routes = (
     <>
+      <ConsentBanner />
+      <AnalyticsTracker />
       <AppRoutes />
       <Toaster />
     </>

@@ -3,10 +3,15 @@ import { Route, Routes } from 'react-router';
 import { DelayedSpinner } from '@/components/DelayedSpinner';
 import { RequireAdmin } from '@/features/admin/components/RequireAdmin';
 import { RedirectIfSignedIn, RequireAuth } from '@/features/auth/components/guards';
+import { LANDING_ALIASES, LANDINGS } from '@/features/public-site/utils/landings';
 import { AppShell } from './layout/AppShell';
 import { PublicLayout } from './layout/PublicLayout';
+import { TaxProLayout } from './layout/TaxProLayout';
 import { HomeIndex, HomeLayout, RootRedirect } from './routes/home';
 import * as Public from './routes/public-site';
+import { TO_PLANS, ToPlans } from './routes/plans-redirect';
+
+const LANDING_PATHS = [...LANDINGS.map((landing) => landing.path), ...Object.keys(LANDING_ALIASES)];
 
 const LoginRoute = lazy(() => import('./routes/login'));
 const SignupRoute = lazy(() => import('./routes/signup'));
@@ -32,8 +37,27 @@ const PricesRoute = lazy(() => import('./routes/prices').then((m) => ({ default:
 const CoinsRoute = lazy(() => import('./routes/prices').then((m) => ({ default: m.CoinsRoute })));
 const PriceRoute = lazy(() => import('./routes/prices').then((m) => ({ default: m.PriceRoute })));
 const WalletLookupRoute = lazy(() => import('./routes/wallet-lookup').then((m) => ({ default: m.WalletLookupRoute })));
+const taxPros = () => import('./routes/tax-pros');
+const TaxProsIndexRoute = lazy(() => taxPros().then((m) => ({ default: m.TaxProsIndexRoute })));
+const TaxProDashboardRoute = lazy(() => taxPros().then((m) => ({ default: m.TaxProDashboardRoute })));
+const TaxProViewRoute = lazy(() => taxPros().then((m) => ({ default: m.TaxProViewRoute })));
+const IncomingInvitesRoute = lazy(() => taxPros().then((m) => ({ default: m.IncomingInvitesRoute })));
+const FirmViewRoute = lazy(() => taxPros().then((m) => ({ default: m.FirmViewRoute })));
+const TaxProfessionalsRoute = lazy(() => taxPros().then((m) => ({ default: m.TaxProfessionalsRoute })));
+const AddTaxProfessionalRoute = lazy(() => taxPros().then((m) => ({ default: m.AddTaxProfessionalRoute })));
+const onboarding = () => import('./routes/onboarding');
+const OnboardingIndexRoute = lazy(() => onboarding().then((m) => ({ default: m.OnboardingIndex })));
+const OnboardingStepRoute = lazy(() => onboarding().then((m) => ({ default: m.OnboardingStepRoute })));
 const AdminWorkflowsRoute = lazy(() => import('./routes/admin-workflows'));
 const ViewAsRoute = lazy(() => import('./routes/view-as'));
+const CheckoutRoute = lazy(() => import('./routes/subscription').then((m) => ({ default: m.CheckoutRoute })));
+const ManageSubscriptionRoute = lazy(() => import('./routes/subscription').then((m) => ({ default: m.ManageSubscriptionRoute })));
+const security = () => import('./routes/security');
+const EnableMfaRoute = lazy(() => security().then((m) => ({ default: m.EnableMfaRoute })));
+const DisableMfaRoute = lazy(() => security().then((m) => ({ default: m.DisableMfaRoute })));
+const ForgotPasswordRoute = lazy(() => security().then((m) => ({ default: m.ForgotPasswordRoute })));
+const ResetPasswordRoute = lazy(() => security().then((m) => ({ default: m.ResetPasswordRoute })));
+const DevMailboxRoute = lazy(() => security().then((m) => ({ default: m.DevMailboxRoute })));
 
 export function AppRoutes() {
   return (
@@ -57,8 +81,14 @@ export function AppRoutes() {
           <Route path="/partner/:slug" element={<Public.PartnerPage />} />
           <Route path="/get/full-service" element={<Public.FullServicePage />} />
           <Route path="/get/testimonials" element={<Public.TestimonialsPage />} />
+          <Route path="/tax-professionals" element={<TaxProfessionalsRoute />} />
           {['privacy', 'terms', 'security', 'disclaimer', 'about', 'careers'].map((slug) => (
             <Route key={slug} path={`/${slug}`} element={<Public.ContentPageView slug={slug} />} />
+          ))}
+          <Route path="/support" element={<Public.SupportRedirect />} />
+          <Route path="/swap/*" element={<Public.SwapPage />} />
+          {LANDING_PATHS.map((path) => (
+            <Route key={path} path={path} element={<Public.LandingPage />} />
           ))}
           <Route path="/provision/success" element={<Public.ProvisionPage outcome="success" />} />
           <Route path="/provision/error" element={<Public.ProvisionPage outcome="error" />} />
@@ -78,6 +108,16 @@ export function AppRoutes() {
           }
         />
         <Route
+          path="/forgot-password"
+          element={
+            <RedirectIfSignedIn>
+              <ForgotPasswordRoute />
+            </RedirectIfSignedIn>
+          }
+        />
+        <Route path="/reset-password" element={<ResetPasswordRoute />} />
+        <Route path="/dev/mailbox" element={<DevMailboxRoute />} />
+        <Route
           path="/signup"
           element={
             <RedirectIfSignedIn>
@@ -93,6 +133,8 @@ export function AppRoutes() {
           }
         >
           <Route path="/dashboard" element={<PortfolioRoute />} />
+          <Route path="/onboarding" element={<OnboardingIndexRoute />} />
+          <Route path="/onboarding/:step" element={<OnboardingStepRoute />} />
           <Route path="/performance" element={<PerformanceRoute />} />
           <Route path="/tax/:taxYear?" element={<TaxRoute />} />
           <Route path="/tax-lots/:asset?" element={<TaxLotsRoute />} />
@@ -123,6 +165,29 @@ export function AppRoutes() {
             }
           />
           <Route path="/user/view-as" element={<ViewAsRoute />} />
+          <Route path="/subscription/checkout" element={<CheckoutRoute />} />
+          <Route path="/subscription/manage" element={<ManageSubscriptionRoute />} />
+          <Route path="/portfolio/subscription/manage" element={<ManageSubscriptionRoute />} />
+          {TO_PLANS.map((path) => (
+            <Route key={path} path={path} element={<ToPlans />} />
+          ))}
+          <Route path="/user/profile/tax-professionals" element={<AddTaxProfessionalRoute />} />
+          <Route path="/auth0/enable_mfa" element={<EnableMfaRoute />} />
+          <Route path="/auth0/disable_mfa" element={<DisableMfaRoute />} />
+        </Route>
+        <Route path="/tax-pros" element={<TaxProsIndexRoute />} />
+        <Route
+          element={
+            <RequireAuth>
+              <TaxProLayout />
+            </RequireAuth>
+          }
+        >
+          <Route path="/tax-pros/dashboard" element={<TaxProDashboardRoute />} />
+          <Route path="/tax-pros/client-view" element={<TaxProDashboardRoute />} />
+          <Route path="/tax-pros/tax-pro-view" element={<TaxProViewRoute />} />
+          <Route path="/tax-pros/view-incoming-invites" element={<IncomingInvitesRoute />} />
+          <Route path="/tax-pros/firm-view/:taxFirmPublicId?" element={<FirmViewRoute />} />
         </Route>
         <Route path="/not_found" element={<NotFoundRoute />} />
         <Route path="*" element={<NotFoundRoute />} />

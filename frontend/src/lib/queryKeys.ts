@@ -4,7 +4,11 @@ export const queryKeys = {
   appInfo: ['appInfo'] as const,
   sidebarInfo: ['sidebarInfo'] as const,
   costBasisStatus: ['costBasisStatus'] as const,
+  /** A tax year's freezing status (polled while it is being frozen or unfrozen). */
+  freezingStatus: (taxYear: number) => ['freezing', taxYear] as const,
   integrations: (search: string | null) => ['integrations', search] as const,
+  /** The whole catalogue for the public site, from /public/graphql. */
+  publicCatalogue: ['publicCatalogue'] as const,
   detectedCryptoNetworks: (address: string) => ['detectedCryptoNetworks', address] as const,
   accounts: ['accounts'] as const,
   customWallets: (page: number) => ['accounts', 'customWallets', page] as const,
@@ -48,4 +52,11 @@ export const queryKeys = {
   liveCoinPrices: (symbols: readonly string[]) => ['prices', 'live', ...symbols] as const,
   watchlist: ['watchlist'] as const,
   walletLookupCoins: ['walletLookupCoins'] as const,
+  /** The user's plan and transaction counts: under transactions, so an import or an edit refreshes the card. */
+  unifiedSubscription: ['transactions', 'unifiedSubscription'] as const,
+  subscriptionPlans: ['subscriptionPlans'] as const,
+  /** The same table for the public pricing page, from /public/graphql. */
+  pricingPlans: ['pricingPlans'] as const,
+  credits: ['credits'] as const,
+  checkoutStatus: (sessionId: string | null) => ['checkoutStatus', sessionId] as const,
 };

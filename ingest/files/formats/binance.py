@@ -1,9 +1,16 @@
-"""Binance transaction history, Auto-Invest history and ETH→BETH staking exports."""
+"""Binance transaction history, deposit and withdrawal histories, spot trade history (current and old),
+Auto-Invest history and ETH→BETH staking exports.
+
+The deposit, withdrawal and trade histories are read as the transaction history rows they become
+(as the API sync in `ingest/exchanges/binance.py` does), so a movement listed in two of these exports,
+or in an export and a sync, gets one natural key.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from decimal import Decimal
 
@@ -37,6 +44,25 @@ from vocabulary.enums import ImportType, TransactionType
 HISTORY = ("User_ID", "UTC_Time", "Account", "Operation", "Coin", "Change")
 AUTO_INVEST = ("Auto-Invest Date(UTC)", "Holding Coin", "Amount per period", "Trading Fee", "Units", "Status")
 BETH = ("Date(UTC)", "Coin", "Token", "Amount", "Status")
+HISTORY_COLUMNS = (*HISTORY, "Remark")
+# Deposit History and Withdrawal History share one header (the date column is "Date(UTC)" or "Date").
+TRANSFERS = ("Coin", "Amount", "TransactionFee", "Address", "TXID", "Status")
+SPOT_TRADES = ("Date(UTC)", "Pair", "Side", "Price", "Executed", "Amount", "Fee")
+SPOT_TRADES_OLD = ("Date(UTC)", "Market", "Type", "Price", "Amount", "Total", "Fee", "Fee Coin")
+SETTLED = frozenset({"completed", "success", "successful", "finished"})
+# Quote assets of Binance spot markets, for pairs written without a separator ("XLMETH"); longest first.
+QUOTES = tuple(
+    sorted(
+        (
+            *("FDUSD", "USDT", "BUSD", "USDC", "TUSD", "USDP", "USDS", "DAI", "PAX", "UST", "AEUR", "EURI"),
+            *("BTC", "ETH", "BNB", "XRP", "TRX", "DOGE", "DOT", "VAI", "IDRT", "BIDR", "BKRW", "BVND", "NGN"),
+            *("EUR", "GBP", "TRY", "BRL", "AUD", "RUB", "UAH", "ZAR", "JPY", "PLN", "RON", "ARS", "MXN"),
+            *("COP", "CZK"),
+        ),
+        key=len,
+        reverse=True,
+    )
+)
 TRADE_OPERATIONS = frozenset(
     {
         "buy",
@@ -115,6 +141,7 @@ INTERNAL = frozenset(
         "transfer between main account/futures and margin account",
     }
 )
+AMOUNT_THEN_ASSET = re.compile(r"\s*([-+]?[\d.,]+(?:[eE][-+]?\d+)?)\s*([A-Za-z][A-Za-z0-9]*)\s*")
 AMOUNT_WITH_ASSET = re.compile(r"\s*([-+]?[\d.,]+(?:[eE][-+]?\d+)?)\s+([A-Za-z0-9]+)\s*")
 
 
@@ -257,6 +284,178 @@ def parse_beth(sheet: Sheet) -> Iterator[ParseItem]:
     return parse_rows(sheet, build)
 
 
+HistoryLine = tuple[str, str, Decimal]  # operation, coin, change: a transaction history row
+Converted = Ignored | ParsedTransaction | tuple[datetime, list[HistoryLine], str | None]
+
+
+def _via_history(sheet: Sheet, convert: Callable[[Row], Converted]) -> Iterator[ParseItem]:
+    """The rows of another Binance export, each converted to the transaction history rows it stands for
+    (or to an item of its own) and read by `parse_history`, so keys match the history's and the API's."""
+    columns = Columns(sheet.header)
+    aside: list[ParseItem] = []  # the file's own items, yielded in step with the history's
+    hashes: dict[int, str] = {}
+
+    def rows() -> Iterator[tuple[int, list[str]]]:
+        for number, cells in sheet.rows():
+            try:
+                converted = convert(Row(number, cells, columns))
+            except CellError as exc:
+                aside.append(RowError(number, exc.column, exc.problem))
+                continue
+            if not isinstance(converted, tuple):
+                aside.append(converted)
+                continue
+            timestamp, lines, tx_hash = converted
+            if tx_hash:
+                hashes[number] = tx_hash
+            when = timestamp.strftime("%Y-%m-%d %H:%M:%S")
+            for operation, coin, change in lines:
+                yield number, ["", when, "Spot", operation, coin, f"{change:f}", ""]
+
+    for item in parse_history(Sheet(HISTORY_COLUMNS, rows)):
+        yield from aside
+        aside.clear()
+        if isinstance(item, ParsedTransaction) and item.row in hashes:
+            item = dataclasses.replace(item, tx_hash=hashes.pop(item.row))
+        yield item
+    yield from aside
+
+
+def _transfer_direction(sheet: Sheet) -> str | None:
+    """Deposit and withdrawal histories differ only by their file name."""
+    name = sheet.filename.casefold()
+    if "withdraw" in name:
+        return "Withdraw"
+    return "Deposit" if "deposit" in name else None
+
+
+def _transfers_detected(sheet: Sheet, direction: str) -> bool:
+    columns = Columns(sheet.header)
+    dated = "Date(UTC)" in columns or "Date" in columns
+    return dated and columns.has_all(*TRANSFERS) and _transfer_direction(sheet) == direction
+
+
+def parse_transfers(sheet: Sheet) -> Iterator[ParseItem]:
+    operation = _transfer_direction(sheet) or "Deposit"
+
+    def convert(row: Row) -> Converted:
+        timestamp = row.timestamp("Date(UTC)" if "Date(UTC)" in row.columns else "Date")
+        coin, amount = row.asset("Coin"), row.quantity("Amount")
+        status = row.text("Status")
+        if status.casefold() not in SETTLED:
+            kind = "deposit" if operation == "Deposit" else "withdrawal"
+            return row.ignored(f"the {kind} status is {status or 'empty'}, not Completed")
+        # The transaction history lists a withdrawal as one row of the amount sent plus the network fee.
+        change = amount if operation == "Deposit" else -(amount + (row.decimal("TransactionFee") or 0))
+        return timestamp, [(operation, coin, change)], row.text("TXID") or None
+
+    return _via_history(sheet, convert)
+
+
+def _number_then_asset(text: str, asset: str) -> Decimal | None:
+    """The number of a cell like "0.5BTC" or "0.5 BTC" when it ends with `asset`, else None."""
+    if not asset or not text.upper().endswith(asset):
+        return None
+    try:
+        quantity = parse_decimal(text[: -len(asset)].strip())
+    except ValueError:
+        return None
+    return None if quantity is None else abs(quantity)
+
+
+def _split_market(row: Row, column: str) -> tuple[str, str]:
+    market = re.sub(r"[\s/_-]", "", row.required(column).upper())
+    quote = next((q for q in QUOTES if market.endswith(q) and len(market) > len(q)), None)
+    if quote is None:
+        raise CellError(column, f"{row.text(column)!r} is not a market of a quote asset we know")
+    return normalise_asset(market[: -len(quote)]), normalise_asset(quote)
+
+
+def _spot_amounts(row: Row) -> tuple[str, Decimal, str, Decimal]:
+    """Base asset and quantity, quote asset and quantity of a current trade history row: "0.5BTC" and
+    "21000USDT", split from the pair by the assets the cells end with (or plain numbers)."""
+    pair = re.sub(r"[\s/_-]", "", row.required("Pair").upper())
+    executed, amount = row.required("Executed"), row.required("Amount")
+    for cut in range(1, len(pair)):
+        base, quote = pair[:cut], pair[cut:]
+        bought, paid = _number_then_asset(executed, base), _number_then_asset(amount, quote)
+        if bought is not None and paid is not None:
+            return normalise_asset(base), bought, normalise_asset(quote), paid
+    base, quote = _split_market(row, "Pair")
+    return base, row.quantity("Executed"), quote, row.quantity("Amount")
+
+
+def _spot_fee(row: Row, base: str, quote: str) -> tuple[Decimal, str]:
+    text = row.text("Fee")
+    if not text:
+        return Decimal(0), quote
+    if row.text("Fee Coin"):
+        return row.quantity("Fee"), row.asset("Fee Coin")
+    for asset in (base, quote, "BNB"):
+        fee = _number_then_asset(text, asset)
+        if fee is not None:
+            return fee, asset
+    match = AMOUNT_THEN_ASSET.fullmatch(text)
+    fee = _number_then_asset(text, match[2].upper()) if match else None
+    if match is None or fee is None:
+        raise CellError("Fee", f"{text!r} is not an amount followed by its asset, like '0.001BNB'")
+    return fee, normalise_asset(match[2])
+
+
+def _trade_lines(
+    keys: KeyCounter,
+    row: Row,
+    side_column: str,
+    base: str,
+    bought: Decimal,
+    quote: str,
+    paid: Decimal,
+    fee: tuple[Decimal, str],
+) -> Converted:
+    timestamp = row.timestamp("Date(UTC)")
+    side = row.required(side_column).casefold()
+    if side == "buy":
+        lines = [("Transaction Buy", base, bought), ("Transaction Spend", quote, -paid)]
+    elif side == "sell":
+        lines = [("Transaction Sold", base, -bought), ("Transaction Revenue", quote, paid)]
+    else:
+        flows = [Flow("IN", base, bought), Flow("OUT", quote, paid)]
+        if fee[0]:
+            flows.append(Flow("OUT", fee[1], fee[0], is_fee=True))
+        key = keys.key(digest(timestamp.isoformat(), "Spot", side, *row.cells))
+        return by_movement(
+            row.number, key, timestamp, flows, source="Binance", source_type=row.text(side_column)
+        )
+    if fee[0]:
+        lines.append(("Transaction Fee", fee[1], -fee[0]))
+    return timestamp, lines, None
+
+
+def parse_spot_trades(sheet: Sheet) -> Iterator[ParseItem]:
+    keys = KeyCounter()
+
+    def convert(row: Row) -> Converted:
+        base, bought, quote, paid = _spot_amounts(row)
+        return _trade_lines(keys, row, "Side", base, bought, quote, paid, _spot_fee(row, base, quote))
+
+    return _via_history(sheet, convert)
+
+
+def parse_spot_trades_old(sheet: Sheet) -> Iterator[ParseItem]:
+    keys = KeyCounter()
+
+    def convert(row: Row) -> Converted:
+        base, quote = _split_market(row, "Market")
+        fee = row.decimal("Fee")
+        fee_asset = row.asset("Fee Coin") if fee else quote
+        bought, paid = row.quantity("Amount"), row.quantity("Total")
+        return _trade_lines(
+            keys, row, "Type", base, bought, quote, paid, (abs(fee) if fee else Decimal(0), fee_asset)
+        )
+
+    return _via_history(sheet, convert)
+
+
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
         "binance",
@@ -280,6 +479,38 @@ FORMATS: tuple[FileFormat, ...] = (
         lambda s: header_has(s, *BETH),
         parse_beth,
         import_type=ImportType.TRANSACTION_HISTORY,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-deposits",
+        "Binance deposit history",
+        lambda s: _transfers_detected(s, "Deposit"),
+        parse_transfers,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-withdrawals",
+        "Binance withdrawal history",
+        lambda s: _transfers_detected(s, "Withdraw"),
+        parse_transfers,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-spot-trades",
+        "Binance spot trade history",
+        lambda s: header_has(s, *SPOT_TRADES),
+        parse_spot_trades,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-spot-trades-old",
+        "Binance trade history (older layout)",
+        lambda s: header_has(s, *SPOT_TRADES_OLD),
+        parse_spot_trades_old,
+        import_type=ImportType.TRADE_IMPORTS,
         integration="binance",
     ),
 )

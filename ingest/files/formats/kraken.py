@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, RowError, Sheet
 from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, Columns, Row, fiat_transfer, header_has, parse_rows, trade_type
 from vocabulary.enums import ImportType, TransactionType
@@ -209,21 +209,25 @@ def _ledger_row(row: Row, open_groups: dict[str, _Group]) -> ParseItem | None:
 
 
 def parse_trades(sheet: Sheet) -> Iterator[ParseItem]:
-    def build(row: Row) -> ParsedTransaction:
+    def build(row: Row) -> ParsedTransaction | Ignored:
         timestamp = row.timestamp("time")
         try:
             base, quote = split_pair(row.required("pair"))
         except ValueError as exc:
             raise CellError("pair", str(exc)) from None
         side = row.required("type").casefold()
-        if side not in ("buy", "sell"):
-            raise CellError("type", f"{row.text('type')!r} is neither buy nor sell")
         volume, cost = row.quantity("vol"), row.quantity("cost")
-        bought, paid = ((base, volume), (quote, cost)) if side == "buy" else ((quote, cost), (base, volume))
+        # A side Kraken may add later is read as a buy (base in, quote out) and left for review.
+        bought, paid = ((quote, cost), (base, volume)) if side == "sell" else ((base, volume), (quote, cost))
         flows = [Flow("IN", bought[0], bought[1]), Flow("OUT", paid[0], paid[1])]
         fee = row.decimal("fee")
         if fee:
             flows.append(Flow("OUT", quote, abs(fee), is_fee=True))
+        if side not in ("buy", "sell"):
+            txid = row.required("txid")
+            return by_movement(
+                row.number, txid, timestamp, flows, source="Kraken", source_type=row.text("type")
+            )
         margin = row.decimal("margin")
         tx_type = TransactionType.MARGIN_TRADE if margin else trade_type(bought[0], paid[0])
         return ParsedTransaction(

@@ -111,7 +111,11 @@ def test_redirect_based_exchanges() -> None:
         "coinjar": "Coinjar",
         "uphold": "Uphold",
     }
-    assert exchanges["coinbase"].ccxt_id == "coinbase"
+    assert {slug: exchanges[slug].ccxt_id for slug in ("coinbase", "coinjar", "uphold")} == {
+        "coinbase": "coinbase",
+        "coinjar": "coinjar",  # ingest/exchanges/coinjar.py, not a ccxt exchange
+        "uphold": "uphold",  # ingest/exchanges/uphold.py, not a ccxt exchange
+    }
     assert exchanges["coinbase"].credentials == ()
 
 

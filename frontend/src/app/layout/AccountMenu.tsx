@@ -22,7 +22,18 @@ export function AccountMenu({ expanded }: { expanded: boolean }) {
           <DropdownMenu.Item className="menu__item" asChild>
             <Link to="/user/profile">Settings</Link>
           </DropdownMenu.Item>
-          {me.data?.me?.isAdmin || me.data?.me?.viewAsUserId ? (
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to="/subscription/manage">Subscription plans</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" asChild>
+            <Link to="/user/profile/tax-professionals">Add a tax professional</Link>
+          </DropdownMenu.Item>
+          {me.data?.me?.registeredAsTaxPro && !me.data.me.viewAsUserId ? (
+            <DropdownMenu.Item className="menu__item" asChild>
+              <Link to="/tax-pros/dashboard">Tax pro dashboard</Link>
+            </DropdownMenu.Item>
+          ) : null}
+          {me.data?.me?.isAdmin || (me.data?.me?.viewAsUserId && !me.data.me.isTaxProViewingClient) ? (
             <DropdownMenu.Item className="menu__item" asChild>
               <Link to="/user/view-as">View as</Link>
             </DropdownMenu.Item>

@@ -4,8 +4,12 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { DelayedSpinner } from '@/components/DelayedSpinner';
 import { useUnresolvedSpamAssets } from '@/lib/sidebarInfo';
 import { useAppliedTheme } from '@/lib/theme';
+import { FeedbackPrompt } from '@/features/feedback/components/FeedbackPrompt';
+import { MigrationBanner } from '@/features/migration/components/MigrationBanner';
+import { TransactionLimitCard } from '@/features/plans/components/TransactionLimitCard';
 import { StatusPanel } from '@/features/status/components/StatusPanel';
 import { needsReviewForYear } from '@/features/transactions/utils/search';
+import { TaxProViewingBanner } from '@/features/tax-pros/components/TaxProViewingBanner';
 import { ViewAsBanner } from '@/features/view-as/components/ViewAsBanner';
 import { AccountMenu } from './AccountMenu';
 import { Banners } from './Banners';
@@ -31,6 +35,8 @@ const NAV_ITEMS = [
   { to: '/tax-lots', label: 'Tax lots', icon: '▤' },
   { to: '/disposed-lots', label: 'Disposed lots', icon: '▥' },
   { to: '/user/profile/tax', label: 'Account', icon: '⚙' },
+  { to: '/subscription/manage', label: 'Subscription plans', icon: '★' },
+  { to: '/user/profile/tax-professionals', label: 'Add a tax professional', icon: '+' },
 ] as const;
 
 export function AppShell() {
@@ -88,12 +94,15 @@ export function AppShell() {
           <StatusPanel />
         </div>
         <ViewAsBanner />
+        <TaxProViewingBanner />
         <Banners />
+        <MigrationBanner />
         <main className="app-content" id="main">
           <Suspense fallback={<DelayedSpinner />}>
             <Outlet />
           </Suspense>
         </main>
+        <FeedbackPrompt />
         <footer className="app-footer">
           <span>© {new Date().getFullYear()} Cairn</span>
           <ul className="app-footer__links" aria-label="Legal">
@@ -152,6 +161,7 @@ function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigat
           ))}
         </ul>
       </nav>
+      <TransactionLimitCard expanded={expanded} />
       <AccountMenu expanded={expanded} />
     </div>
   );

@@ -27,6 +27,7 @@ afterEach(() => {
   vi.useRealTimers();
   window.localStorage.clear();
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  Reflect.deleteProperty(document.documentElement, 'scrollHeight');
 });
 
 describe('PublicLayout', () => {
@@ -114,5 +115,20 @@ describe('PublicLayout', () => {
     first.unmount();
     renderAt('/home');
     expect(screen.queryByTestId('public-banner')).not.toBeInTheDocument();
+  });
+
+  it('the bottom banner shows at once on a page that scrolls less than its threshold', () => {
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: window.innerHeight + 60, configurable: true });
+    renderAt('/home');
+    expect(screen.getByTestId('public-banner')).toHaveTextContent('2.5 million users');
+  });
+
+  it('the bottom banner waits for the scroll on a long page', () => {
+    vi.useFakeTimers();
+    Object.defineProperty(document.documentElement, 'scrollHeight', { value: window.innerHeight * 5, configurable: true });
+    renderAt('/home');
+    expect(screen.queryByTestId('public-banner')).not.toBeInTheDocument();
+    scrollTo(window.innerHeight);
+    expect(screen.getByTestId('public-banner')).toHaveTextContent('2.5 million users');
   });
 });

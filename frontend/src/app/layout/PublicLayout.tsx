@@ -35,7 +35,29 @@ function LinkTo({ link, ...rest }: { link: MenuLink } & ComponentPropsWithRef<'a
   );
 }
 
+/**
+ * A top-bar menu. Its links exist only while it is open, so the prerendered page also lists them inside
+ * <noscript>: a visitor or crawler without JavaScript still reaches them (React leaves <noscript> alone
+ * on the client).
+ */
 function MenuDropdown({ group }: { group: MenuGroup }) {
+  return (
+    <>
+      <MenuDropdownMenu group={group} />
+      <noscript>
+        <ul className="public-nav__static" aria-label={group.label}>
+          {group.links.map((link) => (
+            <li key={link.label}>
+              <LinkTo link={link} />
+            </li>
+          ))}
+        </ul>
+      </noscript>
+    </>
+  );
+}
+
+function MenuDropdownMenu({ group }: { group: MenuGroup }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="public-nav__item public-nav__trigger">{group.label}</DropdownMenu.Trigger>

@@ -14,11 +14,14 @@ interface PublicScroll {
 
 function measure(previousY: number): PublicScroll & { y: number } {
   const y = window.scrollY;
-  const scrollable = document.documentElement.scrollHeight > window.innerHeight;
+  const threshold = window.innerHeight * BANNER_AFTER_WINDOW_FRACTION;
+  // a page that cannot scroll as far as the threshold (a few pixels of overflow included) counts as one
+  // that does not scroll: it shows the banner at once rather than never
+  const scrollRoom = document.documentElement.scrollHeight - window.innerHeight;
   return {
     y,
     headerHidden: y > HEADER_HIDE_AFTER_PX && y > previousY,
-    bannerReached: !scrollable || y > window.innerHeight * BANNER_AFTER_WINDOW_FRACTION,
+    bannerReached: scrollRoom <= threshold || y > threshold,
   };
 }
 

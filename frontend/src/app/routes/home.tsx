@@ -3,14 +3,17 @@ import { Navigate, useLocation } from 'react-router';
 import { useSignedIn } from '@/lib/session';
 import { AppShell } from '@/app/layout/AppShell';
 import { PublicLayout } from '@/app/layout/PublicLayout';
+import { LandOnHomePage } from '@/features/onboarding/components/LandOnHomePage';
 import { PublicHomePage } from './public-site';
 import { LandingWalletCheck } from './wallet-lookup';
 
 const PortfolioRoute = lazy(() => import('./portfolio'));
 
-/** `/` → `/home` (spec 001 §2); redirects keep the query string. */
+/** `/` → `/home` (spec 001 §2), or, signed in, the user's web-app home page; redirects keep the query string. */
 export function RootRedirect() {
-  return <Navigate to={{ pathname: '/home', search: useLocation().search }} replace />;
+  const search = useLocation().search;
+  if (useSignedIn()) return <LandOnHomePage />;
+  return <Navigate to={{ pathname: '/home', search }} replace />;
 }
 
 /**

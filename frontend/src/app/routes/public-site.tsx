@@ -36,3 +36,9 @@ export const ContentPageView = lazy(() =>
 export const ProvisionPage = lazy(() =>
   import('@/features/public-site/components/ProvisionPage').then((module) => ({ default: module.ProvisionPage })),
 );
+export const LandingPage = page(() => import('@/features/public-site/components/LandingPage'), 'LandingPage');
+export const SupportRedirect = page(
+  () => import('@/features/public-site/components/SupportRedirect'),
+  'SupportRedirect',
+);
+export const SwapPage = page(() => import('@/features/public-site/components/SwapPage'), 'SwapPage');

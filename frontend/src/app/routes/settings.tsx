@@ -1,3 +1,6 @@
+import { DeleteAccount } from '@/features/account-deletion/components/DeleteAccount';
+import { useSignOut } from '@/features/auth/api/useSignOut';
+import { SecuritySettings } from '@/features/security/components/SecuritySettings';
 import { MethodCalendar } from '@/features/settings/components/MethodCalendar';
 import { ProfileSettings } from '@/features/settings/components/ProfileSettings';
 import { TaxSettings } from '@/features/settings/components/TaxSettings';
@@ -9,7 +12,15 @@ export default function SettingsRoute({ page }: { page: 'profile' | 'tax' | 'cal
   if (page === 'calendar') return <MethodCalendar />;
   return (
     <ProfileSettings>
+      <SecuritySettings />
       <DebugPermission />
+      <AccountDeletion />
     </ProfileSettings>
   );
+}
+
+/** Delete account, then signed out like any sign-out. */
+function AccountDeletion() {
+  const signOut = useSignOut();
+  return <DeleteAccount onDeleted={() => void signOut()} />;
 }

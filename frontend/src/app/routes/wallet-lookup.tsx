@@ -1,13 +1,14 @@
 import { useParams } from 'react-router';
 import { usePageMeta } from '@/features/public-site/utils/meta';
+import { PAGE_META } from '@/features/public-site/utils/pages';
 import { WalletCheck } from '@/features/wallet-lookup/components/WalletCheck';
 
 /** /wallet and /wallet/{nameOrSymbol} (spec 001 §2): the wallet check, its coin preset by the path. */
 export function WalletLookupRoute() {
   const nameOrSymbol = useParams().nameOrSymbol;
   usePageMeta({
-    title: nameOrSymbol ? `${nameOrSymbol} wallet balance lookup` : 'Crypto wallet lookup',
-    description: 'Paste a public address, choose its coin and see the wallet’s balance.',
+    title: nameOrSymbol ? `${nameOrSymbol} wallet balance lookup` : PAGE_META.walletLookup.title,
+    description: PAGE_META.walletLookup.description,
   });
   return (
     <main className="wallet-lookup-page" data-testid="wallet-lookup-page">

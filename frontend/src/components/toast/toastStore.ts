@@ -1,5 +1,10 @@
-/** A small toast queue rendered by <Toaster/> with Radix Toast. */
+/**
+ * A small toast queue rendered by <Toaster/> with Radix Toast (spec 001 §4): shown 3 seconds unless told
+ * otherwise, a negative duration stays until closed, every toast closable. A one-time toast is shown once
+ * per key for a signed-in user and remembered in local storage (`ct_toast_{key}`, spec 001 §9).
+ */
 import { useSyncExternalStore } from 'react';
+import { isSignedIn } from '@/lib/session';
 
 export type ToastVariant = 'success' | 'info' | 'warning' | 'error';
 
@@ -12,7 +17,8 @@ export interface ToastItem {
   open: boolean;
 }
 
-export const DEFAULT_TOAST_MS = 5_000;
+export const DEFAULT_TOAST_MS = 3_000;
+export const ONE_TIME_TOAST_PREFIX = 'ct_toast_';
 
 let items: ToastItem[] = [];
 let nextId = 1;
@@ -24,7 +30,8 @@ function emit() {
 
 function push(variant: ToastVariant, message: string, options: { duration?: number } = {}): number {
   const id = nextId++;
-  items = [...items, { id, message, variant, duration: options.duration ?? DEFAULT_TOAST_MS, open: true }];
+  const duration = options.duration ?? DEFAULT_TOAST_MS;
+  items = [...items, { id, message, variant, duration: duration < 0 ? Infinity : duration, open: true }];
   emit();
   return id;
 }
@@ -34,6 +41,14 @@ export const toast = {
   info: (message: string, options?: { duration?: number }) => push('info', message, options),
   warning: (message: string, options?: { duration?: number }) => push('warning', message, options),
   error: (message: string, options?: { duration?: number }) => push('error', message, options),
+  /** Shown once per key for a signed-in user, never again in this browser; null when not shown. */
+  once(key: string, variant: ToastVariant, message: string, options?: { duration?: number }): number | null {
+    if (!isSignedIn()) return null;
+    const storageKey = `${ONE_TIME_TOAST_PREFIX}${key}`;
+    if (window.localStorage.getItem(storageKey) !== null) return null;
+    window.localStorage.setItem(storageKey, 'dismissed');
+    return push(variant, message, options);
+  },
   /** Starts the close animation; the item is removed by `remove`. */
   dismiss(id: number) {
     items = items.map((item) => (item.id === id ? { ...item, open: false } : item));

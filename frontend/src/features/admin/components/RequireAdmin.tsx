@@ -8,6 +8,7 @@ import { useUserInfo } from '@/lib/user';
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const me = useUserInfo();
   if (me.isPending) return <DelayedSpinner />;
-  if (!me.data?.me?.isAdmin && !me.data?.me?.viewAsUserId) return <Navigate to="/dashboard" replace />;
+  const viewingAsAdmin = me.data?.me?.viewAsUserId && !me.data.me.isTaxProViewingClient;
+  if (!me.data?.me?.isAdmin && !viewingAsAdmin) return <Navigate to="/dashboard" replace />;
   return <>{children}</>;
 }

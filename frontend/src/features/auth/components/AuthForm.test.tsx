@@ -34,6 +34,25 @@ describe('AuthForm', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('hands over to the code step when the account has two-step verification', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ mfaRequired: true }), { status: 202 })));
+    const onMfaRequired = vi.fn();
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/login" element={<AuthForm mode="login" onMfaRequired={onMfaRequired} />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password'), 'rightpass');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(onMfaRequired).toHaveBeenCalledOnce());
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+  });
+
   it('shows the server 401 detail beneath the password', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ detail: 'Incorrect email or password.' }), { status: 401 })));
     renderForm('login', '/login');

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FieldError } from '@/components/FieldError';
 import { notifySignedIn, safeNext } from '@/lib/session';
@@ -8,6 +8,10 @@ import './auth.css';
 
 interface AuthFormProps {
   mode: 'login' | 'signup';
+  /** The password was right and the account asks for a second factor (the server answered 202). */
+  onMfaRequired?: () => void;
+  /** Shown beneath the form: other ways in (an identity provider). */
+  children?: ReactNode;
 }
 
 const COPY = {
@@ -43,7 +47,7 @@ function serverErrors(mode: 'login' | 'signup', status: number, detail: string |
   return { form: detail ?? 'Something went wrong. Please try again.' };
 }
 
-export function AuthForm({ mode }: AuthFormProps) {
+export function AuthForm({ mode, onMfaRequired, children }: AuthFormProps) {
   const copy = COPY[mode];
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -68,8 +72,14 @@ export function AuthForm({ mode }: AuthFormProps) {
       setErrors(serverErrors(mode, result.status, result.detail));
       return;
     }
+    if (result.status === 202 && onMfaRequired) {
+      onMfaRequired();
+      return;
+    }
     notifySignedIn();
-    navigate(safeNext(next), { replace: true });
+    // Without a `next`: the main address, which lands the user on their web-app home page — onboarding
+    // for a new account (spec 001 §2).
+    navigate(safeNext(next, '/'), { replace: true });
   }
 
   const switchSearch = next ? `?next=${encodeURIComponent(next)}` : '';
@@ -120,6 +130,11 @@ export function AuthForm({ mode }: AuthFormProps) {
             {mode === 'signup' && !errors.password ? (
               <p className="field__hint">At least 8 characters.</p>
             ) : null}
+            {mode === 'login' ? (
+              <p className="field__hint">
+                <Link to="/forgot-password">Forgot password?</Link>
+              </p>
+            ) : null}
           </div>
           {errors.form ? (
             <p className="form__error" role="alert">
@@ -130,6 +145,7 @@ export function AuthForm({ mode }: AuthFormProps) {
             {submitting ? copy.busy : copy.submit}
           </button>
         </form>
+        {children}
         <p className="auth-card__switch">
           {copy.switchText} <Link to={`${copy.switchPath}${switchSearch}`}>{copy.switchLabel}</Link>
         </p>

@@ -12,10 +12,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /login and /signup: a signed-in visitor goes on to `next` (or the app home). */
+/** /login and /signup: a signed-in visitor goes on to `next`, or to the main address, which lands them
+ * on their web-app home page (onboarding for a new account, spec 001 §2). */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const [params] = useSearchParams();
-  if (signedIn) return <Navigate to={safeNext(params.get('next'))} replace />;
+  if (signedIn) return <Navigate to={safeNext(params.get('next'), '/')} replace />;
   return <>{children}</>;
 }

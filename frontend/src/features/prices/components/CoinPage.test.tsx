@@ -17,7 +17,15 @@ const bitcoin = {
 const page = {
   coinPricePage: {
     coin: bitcoin,
-    marketInfo: { firstDay: '2014-09-17', allTimeHigh: '106146.265625', yearHigh: '106146.265625', yearLow: '42583.58203125' },
+    marketInfo: {
+      firstDay: '2014-09-17',
+      allTimeHigh: '106146.265625',
+      yearHigh: '106146.265625',
+      yearLow: '42583.58203125',
+      marketCap: null,
+      volume24h: null,
+      marketUpdatedAt: null,
+    },
   },
 };
 
@@ -66,6 +74,30 @@ describe('CoinPage', () => {
     const live = fetchMock.calls.find((c) => c.operationName === 'CairnLiveCoinPrices');
     expect(live?.url).toBe('/public/graphql');
     expect(live?.variables).toEqual({ symbols: ['BTC'] });
+  });
+
+  it("shows the provider's market cap and 24 h volume, and dashes without them", async () => {
+    const withMarket = {
+      coinPricePage: {
+        ...page.coinPricePage,
+        marketInfo: { ...page.coinPricePage.marketInfo, marketCap: '1900000000000', volume24h: '32500000000.5', marketUpdatedAt: '2025-02-17T00:00:00+00:00' },
+      },
+    };
+    mockFetch({
+      CoinPricePage: () => withMarket,
+      CoinPriceChart: (vars) => chart(String(vars.duration)),
+      CairnLiveCoinPrices: () => ({ liveCoinPrices: [] }),
+    });
+    const { unmount } = renderWithProviders(<CoinPage slug="bitcoin" />);
+    expect(await screen.findByTestId('coin-market-cap')).toHaveTextContent('$1.9T');
+    expect(screen.getByTestId('coin-volume')).toHaveTextContent('$32.5B');
+    expect(screen.getByText(/^Market cap and volume as of/)).toBeInTheDocument();
+    unmount();
+
+    mockFetch({ CoinPricePage: () => page, CoinPriceChart: (vars) => chart(String(vars.duration)), CairnLiveCoinPrices: () => ({ liveCoinPrices: [] }) });
+    renderWithProviders(<CoinPage slug="bitcoin" />);
+    expect(await screen.findByTestId('coin-market-cap')).toHaveTextContent('—');
+    expect(screen.queryByText(/^Market cap and volume as of/)).not.toBeInTheDocument();
   });
 
   it('says when no coin has the name', async () => {

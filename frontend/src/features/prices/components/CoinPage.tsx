@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DurationPicker } from '@/components/DurationPicker';
 import { LoadFailed } from '@/components/LoadStates';
 import type { PerformanceDuration } from '@/gql/graphql';
-import { formatDate, formatFiat } from '@/lib/format';
+import { formatDate, formatDateTime, formatFiat } from '@/lib/format';
 import { useCoinPriceChart, useCoinPricePage, useLiveCoinPrice } from '@/features/prices/api/usePrices';
 import { changeDirection, formatChange } from '@/features/prices/utils/change';
 import { PRICES_VIEWS } from '@/features/prices/utils/views';
@@ -82,7 +82,14 @@ export function CoinPage({ slug }: { slug: string }) {
           <dd>{formatFiat(marketInfo.yearLow, 'USD')}</dd>
           <dt>Price history since</dt>
           <dd>{formatDate(marketInfo.firstDay)}</dd>
+          <dt>Market cap</dt>
+          <dd data-testid="coin-market-cap">{marketInfo.marketCap ? formatFiat(marketInfo.marketCap, 'USD', { shortened: true }) : '—'}</dd>
+          <dt>Volume (24h)</dt>
+          <dd data-testid="coin-volume">{marketInfo.volume24h ? formatFiat(marketInfo.volume24h, 'USD', { shortened: true }) : '—'}</dd>
         </dl>
+        {marketInfo.marketUpdatedAt ? (
+          <p className="coin-page__as-of">Market cap and volume as of {formatDateTime(marketInfo.marketUpdatedAt)}</p>
+        ) : null}
       </section>
     </main>
   );

@@ -36,6 +36,12 @@ export function PriceTable({ items, caption, watch }: { items: readonly CoinPric
           <th scope="col" className="num">
             7d
           </th>
+          <th scope="col" className="num">
+            Market cap
+          </th>
+          <th scope="col" className="num">
+            Volume (24h)
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -68,6 +74,8 @@ export function PriceTable({ items, caption, watch }: { items: readonly CoinPric
             <td className="num">
               <Change percent={coin.change7d} />
             </td>
+            <td className="num">{coin.marketCap ? formatFiat(coin.marketCap, 'USD', { shortened: true }) : '—'}</td>
+            <td className="num">{coin.volume24h ? formatFiat(coin.volume24h, 'USD', { shortened: true }) : '—'}</td>
           </tr>
         ))}
       </tbody>

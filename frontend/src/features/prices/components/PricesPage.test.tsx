@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '@/test/utils';
 import { PricesPage } from './PricesPage';
 
-function coin(symbol: string, name: string, rank: number, change24h: string | null) {
-  return { symbol, name, slug: name.toLowerCase(), rank, day: '2025-02-11', price: '100.5', change24h, change7d: '0' };
+function coin(symbol: string, name: string, rank: number, change24h: string | null, marketCap: string | null = null, volume24h: string | null = null) {
+  return { symbol, name, slug: name.toLowerCase(), rank, day: '2025-02-11', price: '100.5', change24h, change7d: '0', marketCap, volume24h };
 }
 const ranked = [coin('BTC', 'Bitcoin', 1, '2.5'), coin('ETH', 'Ethereum', 2, '-1.25'), coin('SOL', 'Solana', 5, null)];
 
@@ -28,6 +28,18 @@ describe('PricesPage', () => {
     const call = fetchMock.calls.find((c) => c.operationName === 'CoinPrices');
     expect(call?.url).toBe('/public/graphql');
     expect(call?.variables).toMatchObject({ ranking: 'GAINERS_AND_LOSERS' });
+  });
+
+  it('ranks by 24 h trading volume with the market cap and volume a provider gave', async () => {
+    const byVolume = [coin('ETH', 'Ethereum', 2, '1', '400000000000', '25000000000'), coin('SOL', 'Solana', 5, null)];
+    const fetchMock = mockFetch({ CoinPrices: () => ({ coinPrices: { total: 2, items: byVolume } }) });
+    renderWithProviders(<PricesPage view="trading-volume" />);
+
+    const rows = within(await screen.findByTestId('price-table')).getAllByRole('row');
+    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Coin', 'Price', '24h', '7d', 'Market cap', 'Volume (24h)']);
+    expect(within(rows[1]).getAllByRole('cell').slice(-2).map((cell) => cell.textContent)).toEqual(['$400B', '$25B']);
+    expect(within(rows[2]).getAllByRole('cell').slice(-2).map((cell) => cell.textContent)).toEqual(['—', '—']);
+    expect(fetchMock.calls.find((c) => c.operationName === 'CoinPrices')?.variables).toMatchObject({ ranking: 'TRADING_VOLUME' });
   });
 
   it('asks a signed-out visitor to sign in for the watchlist', async () => {

@@ -71,9 +71,8 @@ export const PRICES_VIEWS: Readonly<Record<PricesView, PricesViewInfo>> = {
     path: '/coins/trading-volume',
     label: 'Trading volume',
     title: 'Cryptocurrencies by trading volume',
-    description: 'Cryptocurrency prices, listed by market cap until trading volumes are available.',
-    ranking: 'MARKET_CAP',
-    note: 'Trading volumes are not in Cairn’s daily price table yet, so coins are listed by market cap.',
+    description: 'Cryptocurrencies ranked by the US dollars traded in the last 24 hours.',
+    ranking: 'TRADING_VOLUME',
   },
   'live-charts': {
     path: '/coins/live-charts',

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { IntegrationsDocument } from '@/gql/graphql';
-import { request } from '@/lib/graphql';
+import { PublicIntegrationsDocument } from '@/gql/graphql';
+import { publicRequest } from '@/lib/graphql';
 import { queryKeys } from '@/lib/queryKeys';
 
-/** The integration catalogue; /graphql answers signed-in visitors only, so it is asked only for them. */
-export function useCatalogue(signedIn: boolean) {
+/** The integration catalogue from /public/graphql: the same for every visitor, signed in or not. */
+export function useCatalogue() {
   return useQuery({
-    queryKey: queryKeys.integrations(null),
-    queryFn: () => request(IntegrationsDocument, { search: null }),
-    enabled: signedIn,
+    queryKey: queryKeys.publicCatalogue,
+    queryFn: async () => (await publicRequest(PublicIntegrationsDocument, {})).integrations,
     staleTime: 5 * 60_000,
   });
 }

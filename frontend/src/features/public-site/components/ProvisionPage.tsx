@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PAGE_META } from '@/features/public-site/utils/pages';
 import { usePageMeta } from '@/features/public-site/utils/meta';
+import '@/features/public-site/public-site.css';
 
 /** /provision/success and /provision/error (spec 001 §2); the provider's name comes in `?provider=`. */
 export function ProvisionPage({ outcome }: { outcome: 'success' | 'error' }) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HELP_CENTER_URL } from './links';
 import { prerenderedPages } from './pages';
 
 describe('prerendered pages', () => {
@@ -26,6 +27,17 @@ describe('prerendered pages', () => {
       '/careers',
       '/provision/success',
       '/provision/error',
+      '/support',
+      '/swap',
+      '/wallet',
+      '/crypto-tax-software',
+      '/exchanges',
+      '/crypto-wallets',
+      '/canada',
+      '/uk',
+      '/referrals',
+      '/promotion/coinbase-one',
+      '/coinbaseone',
     ]) {
       expect(paths).toContain(path);
     }
@@ -33,5 +45,11 @@ describe('prerendered pages', () => {
       expect(page.title).not.toBe('');
       expect(page.description).not.toBe('');
     }
+  });
+
+  it('sends /support to the help centre', () => {
+    const support = prerenderedPages().find((page) => page.path === '/support');
+    expect(support?.redirect).toBe(HELP_CENTER_URL);
+    expect(prerenderedPages().filter((page) => page.redirect)).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
 import { BLOG_POSTS } from './blog';
 import { CONTENT_PAGES } from './contentPages';
+import { LANDING_ALIASES, LANDINGS, landingAt } from './landings';
+import { HELP_CENTER_URL } from './links';
 import { DEFAULT_TITLE, type PageMeta } from './meta';
 import { PARTNERS } from './partners';
 
@@ -46,10 +48,18 @@ export const PAGE_META = {
   testimonials: { title: 'Testimonials', description: 'What Cairn users say about their crypto taxes.' },
   provisionSuccess: { title: 'Provisioned', description: 'Your user is provisioned.' },
   provisionError: { title: 'Provisioning failed', description: 'Your user could not be provisioned.' },
+  support: { title: 'Support', description: 'The Cairn help center: answers, guides and how to contact support.' },
+  walletLookup: {
+    title: 'Crypto wallet lookup',
+    description: 'Paste a public address, choose its coin and see the wallet’s balance.',
+  },
+  swap: { title: 'Swap crypto', description: 'How swapping one cryptocurrency for another is taxed.' },
 } satisfies Record<string, PageMeta>;
 
 export interface PrerenderedPage extends PageMeta {
   readonly path: string;
+  /** An external address the page sends the visitor to, without JavaScript too (a meta refresh). */
+  readonly redirect?: string;
 }
 
 const FIXED: readonly [string, PageMeta][] = [
@@ -67,6 +77,8 @@ const FIXED: readonly [string, PageMeta][] = [
   ['/get/testimonials', PAGE_META.testimonials],
   ['/provision/success', PAGE_META.provisionSuccess],
   ['/provision/error', PAGE_META.provisionError],
+  ['/swap', PAGE_META.swap],
+  ['/wallet', PAGE_META.walletLookup],
 ];
 
 /** Every public page written to dist/<path>/index.html at build time. */
@@ -79,6 +91,11 @@ export function prerenderedPages(): PrerenderedPage[] {
       title: page.title,
       description: page.description,
     })),
+    { path: '/support', ...PAGE_META.support, redirect: HELP_CENTER_URL },
+    ...[...LANDINGS.map((landing) => landing.path), ...Object.keys(LANDING_ALIASES)].flatMap((path) => {
+      const landing = landingAt(path);
+      return landing ? [{ path, title: landing.title, description: landing.description }] : [];
+    }),
     ...PARTNERS.map((partner) => ({
       path: `/partner/${partner.slug}`,
       title: `${partner.name} partnership`,

@@ -1,45 +1,36 @@
 /**
- * The unified tax plans of spec 001 §1 and §9 as data: the pricing page reads them from here until a plan
- * table exists, which this module then gives way to. Prices are not part of the spec, so none are shown.
+ * The pricing page's cards: the unified tax plans of the plan table grouped by family (Base and Base+ on
+ * one card, spec 001 §9), with each tier's price and transaction limit.
  */
-export interface PlanCard {
+import { formatCount, formatFiat } from '@/lib/format';
+
+export interface PricedPlan {
   readonly name: string;
-  readonly tiers: readonly string[];
+  readonly internalName: string;
   readonly summary: string;
   readonly features: readonly string[];
+  readonly transactionLimit: number | null;
+  readonly price: { readonly original: string };
 }
 
-export const TAX_PLANS: readonly PlanCard[] = [
-  {
-    name: 'Free',
-    tiers: ['Free'],
-    summary: 'Track your portfolio and preview your taxes.',
-    features: ['Unlimited wallets and exchanges', 'Portfolio tracking', 'Tax report preview'],
-  },
-  {
-    name: 'Base',
-    tiers: ['Base', 'Base+'],
-    summary: 'For a handful of trades a year.',
-    features: ['Tax reports for every year', 'Tax-loss harvesting insight', 'Email support'],
-  },
-  {
-    name: 'Prime',
-    tiers: ['Prime', 'Prime+'],
-    summary: 'For active traders across many platforms.',
-    features: ['Everything in Base', 'Higher transaction limits', 'Priority support'],
-  },
-  {
-    name: 'Ultra',
-    tiers: ['Ultra', 'Ultra+'],
-    summary: 'For high-volume traders and DeFi users.',
-    features: ['Everything in Prime', 'The highest transaction limits', 'Dedicated support'],
-  },
-  {
-    name: 'Full service',
-    tiers: ['Full service'],
-    summary: 'A tax professional prepares your crypto taxes for you.',
-    features: ['Everything in Ultra', 'Review by a tax professional', 'Filing support'],
-  },
-];
+export interface PlanFamily {
+  readonly title: string;
+  readonly tiers: readonly PricedPlan[];
+}
 
-export const PORTFOLIO_PLANS: readonly string[] = ['Basic', 'Premium'];
+export function planFamilies(plans: readonly PricedPlan[]): PlanFamily[] {
+  const families = new Map<string, PricedPlan[]>();
+  for (const plan of plans) {
+    const family = plan.internalName.replace(/_PLUS$/, '');
+    families.set(family, [...(families.get(family) ?? []), plan]);
+  }
+  return [...families.values()].map((tiers) => ({ title: tiers.map((tier) => tier.name).join(' / '), tiers }));
+}
+
+export function tierPrice(plan: PricedPlan): string {
+  return Number(plan.price.original) === 0 ? 'Free' : `${formatFiat(plan.price.original, 'USD')} per tax year`;
+}
+
+export function tierLimit(plan: PricedPlan): string {
+  return plan.transactionLimit === null ? 'Unlimited transactions' : `Up to ${formatCount(plan.transactionLimit)} transactions`;
+}

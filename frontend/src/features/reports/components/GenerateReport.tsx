@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useGenerateTaxReport } from '@/features/reports/api/useTaxReports';
-import { LOTS_AS_OF_DATE, NOT_STARTED, POLL_MESSAGES, REPORT_KINDS, reportLabel, reportYears, today } from '@/features/reports/utils/reports';
+import { LOTS_AS_OF_DATE, NOT_STARTED, REPORT_KINDS, refusalMessage, reportLabel, reportYears, today } from '@/features/reports/utils/reports';
 import { ReportJobStatus } from './ReportJobStatus';
+import { ReportRefusal } from './ReportRefusal';
 
 const OFFERED = REPORT_KINDS.filter((kind) => !kind.type.startsWith('EXCHANGE_1099'));
 
@@ -12,7 +13,7 @@ export function GenerateReport() {
   const [taxYear, setTaxYear] = useState(years[1]);
   const [asOf, setAsOf] = useState(`${years[1]}-12-31`);
   const [job, setJob] = useState<{ id: string; label: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; blocked: boolean } | null>(null);
   const generate = useGenerateTaxReport();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,9 +25,9 @@ export function GenerateReport() {
       {
         onSuccess: (answer) => {
           if (answer.success && answer.jobId) setJob({ id: answer.jobId, label: `${reportLabel(type)} ${dated ? asOf : taxYear}` });
-          else setError((answer.status ? POLL_MESSAGES[answer.status] : null) ?? answer.errorMessage ?? NOT_STARTED);
+          else setError({ message: refusalMessage(answer), blocked: Boolean(answer.blocker) });
         },
-        onError: () => setError(NOT_STARTED),
+        onError: () => setError({ message: NOT_STARTED, blocked: false }),
       },
     );
   };
@@ -67,11 +68,7 @@ export function GenerateReport() {
           Generate
         </button>
       </form>
-      {error ? (
-        <p className="notice notice--warning" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ReportRefusal message={error.message} blocked={error.blocked} /> : null}
       {job ? <ReportJobStatus key={job.id} jobId={job.id} label={job.label} /> : null}
     </section>
   );

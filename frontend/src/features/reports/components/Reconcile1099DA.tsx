@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useGenerateTaxReport, useTaxReportJob } from '@/features/reports/api/useTaxReports';
-import { NOT_STARTED, RECONCILIATION_STATUSES, reportYears } from '@/features/reports/utils/reports';
+import { NOT_STARTED, RECONCILIATION_STATUSES, refusalMessage, reportYears } from '@/features/reports/utils/reports';
 import { formatFiat } from '@/lib/format';
 import { StepError, uploadFile } from '@/lib/upload/uploadFile';
 import { ReportJobStatus } from './ReportJobStatus';
@@ -35,7 +35,7 @@ export function Reconcile1099DA() {
       const start = (type: string) => generate.mutateAsync({ type, taxYear, form1099daFileUrl: fileUrl });
       const [csv, pdf] = await Promise.all([start('EXCHANGE_1099_RECONCILIATION_CSV'), start('EXCHANGE_1099_RECONCILIATION')]);
       if (csv.jobId && pdf.jobId) setJobs({ csv: csv.jobId, pdf: pdf.jobId });
-      else setError(csv.errorMessage ?? pdf.errorMessage ?? NOT_STARTED);
+      else setError(refusalMessage(csv.jobId ? pdf : csv));
     } catch (failure) {
       setError(failure instanceof StepError ? [failure.message, failure.detail].filter(Boolean).join(' ') : NOT_STARTED);
     } finally {

@@ -85,6 +85,20 @@ describe('Reports page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Cairn does not make this type of report.');
   });
 
+  it('says which plan blocker held a report back and leads to the plans', async () => {
+    mockFetch({
+      taxReports: () => ({ taxReports: [] }),
+      generateTaxReport: () => ({
+        generateTaxReport: { success: false, jobId: null, status: 'insufficient_tax_plan', blocker: 'NO_REPORTS_IN_FREE_PLAN', errorMessage: null },
+      }),
+    });
+    renderWithProviders(<ReportsPage />);
+    fireEvent.click(within(screen.getByRole('region', { name: 'Generate a report' })).getByRole('button', { name: 'Generate' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('The Free plan does not include tax reports. Choose a plan to generate them.');
+    expect(within(refusal).getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/plans');
+  });
+
   it('lists the reports made per year with their links', async () => {
     mockFetch({
       taxReports: () => ({

@@ -39,6 +39,28 @@ export const POLL_MESSAGES: Record<string, string> = {
   insufficient_plan: 'Your plan does not include this report.',
   insufficient_tax_plan: 'Your tax plan does not include this report.',
 };
+/** Why the plan holds a report back (spec 001 §3's blockers; their text is ours). */
+export const BLOCKER_MESSAGES: Record<string, string> = {
+  NO_REPORTS_IN_FREE_PLAN: 'The Free plan does not include tax reports. Choose a plan to generate them.',
+  EXCEEDED_TRANSACTION_LIMIT: 'You have more transactions than your plan covers. Upgrade to generate this report.',
+  EXCEEDED_LIFETIME_TRANSACTION_LIMIT: 'Your account holds more transactions than your plan allows. Upgrade to generate this report.',
+  NOT_AVAILABLE: 'Your plan does not include this report. Prime and above include it.',
+  PAST_DUE: 'The payment of your plan is past due. Settle it to generate reports.',
+  TAX_YEAR_NOT_AVAILABLE: 'This tax year is not available yet.',
+  NEEDS_EARLY_RENEWAL: 'Renew your plan to generate this report.',
+  TAX_FIRM_CLIENTS_NEED_PRIME_AND_ABOVE: 'Clients of a tax firm need Prime or above for this report.',
+};
+
+/** Why a report was not started: the plan's blocker, else the status, else the API's message. */
+export function refusalMessage(answer: { status: string | null; blocker: string | null; errorMessage: string | null }): string {
+  return (
+    (answer.blocker ? BLOCKER_MESSAGES[answer.blocker] : null) ??
+    (answer.status ? POLL_MESSAGES[answer.status] : null) ??
+    answer.errorMessage ??
+    NOT_STARTED
+  );
+}
+
 export const GENERATING = 'Generating the report…';
 export const READY = 'Your report is ready.';
 export const NOT_MADE = 'The report could not be made.';

@@ -34,6 +34,10 @@ function detail(overrides: Record<string, unknown> = {}) {
         },
       ],
       edits: [{ field: 'cost_basis', oldValue: null, newValue: '250', editedAt: '2024-03-02T10:00:00+00:00' }],
+      flowValues: [
+        { flowId: '11', value: '10000', source: 'TRADE' },
+        { flowId: '12', value: null, source: null },
+      ],
       ...overrides,
     },
   };
@@ -53,6 +57,30 @@ describe('Transaction detail', () => {
     expect(screen.getByRole('link', { name: 'this transaction' })).toHaveAttribute('href', '/transactions/tx-9');
     expect(screen.getByTestId('transaction-history')).toHaveTextContent('Cost basis (USD) — → 250');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it("shows each flow's price source, and the value a price gives a flow that states none", async () => {
+    mockFetch({ transactionByPublicId: () => detail() });
+    const { unmount } = renderWithProviders(<TransactionDetail publicId="tx-1" calculating={false} />);
+    const rows = within(await screen.findByTestId('transaction-flows')).getAllByRole('row');
+    expect(within(rows[0]).getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Price source');
+    expect(screen.getAllByTestId('price-source').map((cell) => cell.textContent)).toEqual(['The trade', 'No price']);
+    expect(within(rows[2]).getAllByRole('cell')[1]).toHaveTextContent('—');
+    unmount();
+
+    mockFetch({
+      transactionByPublicId: () =>
+        detail({
+          flowValues: [
+            { flowId: '11', value: '10000', source: 'TRADE' },
+            { flowId: '12', value: '10250.5', source: 'PROVIDER' },
+          ],
+        }),
+    });
+    renderWithProviders(<TransactionDetail publicId="tx-1" calculating={false} />);
+    await waitFor(() => expect(screen.getAllByTestId('price-source').map((cell) => cell.textContent)).toEqual(['The trade', 'Price provider']));
+    const received = within(screen.getByTestId('transaction-flows')).getAllByRole('row')[2];
+    expect(within(received).getAllByRole('cell')[1]).toHaveTextContent('≈ $10,250.50');
   });
 
   it('refuses a cost basis that is not a positive number, then saves one and says it is recalculating', async () => {

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BackLink } from '@/components/BackLink';
 import { Gain } from '@/components/Gain';
-import { RemoveTransactionLinkDocument } from '@/gql/graphql';
+import { RemoveTransactionLinkDocument, type TransactionByPublicIdQuery } from '@/gql/graphql';
 import { formatCrypto, formatDate, formatDateTime, formatFiat } from '@/lib/format';
 import { request } from '@/lib/graphql';
 import { useRefreshWhenCalculated, useTransaction, useTransactionEdit } from '@/features/transactions/api/useTransactions';
 import { CALCULATING } from '@/features/transactions/utils/messages';
+import { priceSourceLabel } from '@/features/transactions/utils/priceSources';
 import { typeLabel } from '@/features/transactions/utils/types';
 import { FlowValueEditor } from './FlowValueEditor';
 import { TransactionActions } from './TransactionActions';
@@ -29,6 +30,14 @@ const FIELD_LABELS: Record<string, string> = {
   description: 'Description',
 };
 
+type Detail = NonNullable<TransactionByPublicIdQuery['transaction']>;
+
+/** A flow's stated value, else (≈) the value a calculation takes from its price source. */
+function flowValueText(flow: Detail['transaction']['flows'][number], valued: Detail['flowValues'][number] | undefined, currency: string) {
+  if (flow.value !== null) return formatFiat(flow.value, flow.valueCurrency ?? 'USD');
+  return valued?.value ? formatFiat(valued.value, currency, { estimate: true }) : '—';
+}
+
 /** /transactions/{id}: one transaction, its flows, links, cost basis and disposal lineage, and its edits. */
 export function TransactionDetail({ publicId, calculating }: { publicId: string; calculating: boolean }) {
   const query = useTransaction(publicId);
@@ -48,6 +57,7 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
     );
   }
   const { transaction } = found;
+  const valued = new Map(found.flowValues.map((flow) => [flow.flowId, flow]));
   return (
     <div className="page">
       <BackLink to="/transactions" label="Transactions" />
@@ -103,6 +113,7 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
                 <th scope="col" className="num">
                   Value
                 </th>
+                <th scope="col">Price source</th>
                 <th scope="col">Edit</th>
               </tr>
             </thead>
@@ -112,11 +123,12 @@ export function TransactionDetail({ publicId, calculating }: { publicId: string;
                   <th scope="row">{flow.isFee ? 'Fee' : DIRECTION[flow.direction as keyof typeof DIRECTION]}</th>
                   <td>{formatCrypto(flow.quantity, flow.asset, { precise: true })}</td>
                   <td className="num">
-                    {flow.value === null ? '—' : formatFiat(flow.value, flow.valueCurrency ?? 'USD')}
+                    {flowValueText(flow, valued.get(flow.id), transaction.currency)}
                     {flow.isOverridden ? (
                       <span className="muted"> (yours)</span>
                     ) : null}
                   </td>
+                  <td data-testid="price-source">{priceSourceLabel(valued.get(flow.id)?.source)}</td>
                   <td>
                     <FlowValueEditor
                       flowId={flow.id}

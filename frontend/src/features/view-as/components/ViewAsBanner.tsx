@@ -6,7 +6,7 @@ export const NO_DEBUG_PERMISSION = 'No permission to debug this account!';
  * and the way back to the admin's own account. */
 export function ViewAsBanner() {
   const me = useUserInfo().data?.me;
-  if (!me?.viewAsUserId) return null;
+  if (!me?.viewAsUserId || me.isTaxProViewingClient) return null; // a tax pro has their own banner
   return (
     <div className="banners" data-testid="view-as-banner">
       <div className="banner banner--warning" role="status">

@@ -1,0 +1,137 @@
+"""Account security in a real browser: turning two-step verification on and signing in with a code,
+the sessions list, and a password reset through the e-mailed link. Screenshots go to
+tests/e2e/screenshots/."""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from pathlib import Path
+
+import pyotp
+from playwright.sync_api import Page, expect
+
+from ledger.infra.settings import Settings
+from tests.api.mailbox import find, last_mail_to
+
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+PASSWORD = "correct horse battery"
+
+
+def shot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"security_{name}.png"), full_page=True)
+
+
+def sign_up(page: Page) -> str:
+    email = f"e2e-{uuid.uuid4().hex[:10]}@example.com"
+    page.goto("/signup?next=%2Fuser%2Fprofile")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    expect(page).to_have_url(re.compile(r"/user/profile$"))
+    return email
+
+
+def sign_in(page: Page, email: str, password: str = PASSWORD) -> None:
+    page.context.clear_cookies()
+    page.goto("/login?next=%2Fuser%2Fprofile")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+
+
+def test_enable_mfa_and_sign_in_with_a_code(page: Page) -> None:
+    email = sign_up(page)
+    two_step = page.get_by_role("region", name="Two-step verification")
+    expect(two_step).to_contain_text("Off")
+    sessions = page.get_by_role("region", name="Signed-in sessions")
+    expect(sessions.get_by_role("row")).to_have_count(2)
+    expect(sessions).to_contain_text("This browser")
+    shot(page, "settings")
+
+    two_step.get_by_role("link", name="Turn on").click()
+    expect(page).to_have_url(re.compile(r"/auth0/enable_mfa$"))
+    secret = page.get_by_test_id("mfa-secret")
+    expect(secret).to_have_text(re.compile(r"^[A-Z2-7]{32}$"))
+    expect(page.get_by_role("img", name="QR code to scan with your authenticator app")).to_be_visible()
+    totp = pyotp.TOTP(secret.inner_text())
+    shot(page, "enable_mfa")
+    page.get_by_role("textbox", name="Code", exact=True).fill(
+        "000000" if totp.now() != "000000" else "000001"
+    )
+    page.get_by_role("button", name="Turn on").click()
+    expect(page.get_by_text("The code is not correct.")).to_be_visible()
+    step = int(time.time() // 30)
+    page.get_by_role("textbox", name="Code", exact=True).fill(totp.generate_otp(step))
+    page.get_by_role("button", name="Turn on").click()
+    expect(page.get_by_role("heading", name="Two-step verification is on")).to_be_visible()
+    expect(page.get_by_role("list", name="Recovery codes").get_by_role("listitem")).to_have_count(10)
+    shot(page, "recovery_codes")
+    page.get_by_role("link", name="Done").click()
+    expect(page.get_by_role("region", name="Two-step verification")).to_contain_text("10 recovery codes left")
+
+    sign_in(page, email)
+    expect(page.get_by_role("heading", name="Two-step verification")).to_be_visible()
+    page.get_by_role("textbox", name="Code", exact=True).fill(
+        totp.generate_otp(step)
+    )  # the code already used
+    page.get_by_role("button", name="Verify").click()
+    expect(page.get_by_text("The code is not correct.")).to_be_visible()
+    shot(page, "sign_in_code")
+    page.get_by_role("textbox", name="Code", exact=True).fill(totp.generate_otp(step + 1))
+    page.get_by_role("button", name="Verify").click()
+    expect(page).to_have_url(re.compile(r"/user/profile$"))
+    expect(page.get_by_role("region", name="Two-step verification")).to_contain_text("On")
+
+
+def test_reset_a_forgotten_password_through_the_emailed_link(page: Page, servers: Settings) -> None:
+    email = sign_up(page)
+    page.context.clear_cookies()
+    page.goto("/login")
+    page.get_by_role("link", name="Forgot password?").click()
+    expect(page.get_by_role("heading", name="Reset your password")).to_be_visible()
+    page.get_by_label("Email").fill(email)
+    page.get_by_role("button", name="Send reset link").click()
+    expect(page.get_by_role("status")).to_contain_text(f"If an account uses {email}")
+    shot(page, "forgot_password")
+
+    link = find(r"(http\S+/reset-password\?token=\S+)", last_mail_to(servers, email).body)
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Choose a new password")).to_be_visible()
+    page.get_by_label("New password", exact=True).fill("short")
+    page.get_by_role("button", name="Set new password").click()
+    expect(page.get_by_text("Password must be at least 8 characters.")).to_be_visible()
+    page.get_by_label("New password", exact=True).fill("a brand new password")
+    page.get_by_role("button", name="Set new password").click()
+    expect(page).to_have_url(re.compile(r"/login$"))
+    expect(page.get_by_test_id("toast").filter(has_text="Your password was changed.")).to_be_visible()
+
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Choose a new password")).to_be_visible()
+    page.get_by_label("New password", exact=True).fill("yet another password")
+    page.get_by_role("button", name="Set new password").click()
+    expect(page.get_by_text("This reset link has expired or was already used.")).to_be_visible()
+    shot(page, "reset_link_used")
+
+    sign_in(page, email, "a brand new password")
+    expect(page).to_have_url(re.compile(r"/user/profile$"))
+
+
+def test_change_email_with_the_code_sent_to_the_new_address(page: Page, servers: Settings) -> None:
+    sign_up(page)
+    new = f"e2e-new-{uuid.uuid4().hex[:10]}@example.com"
+    section = page.get_by_role("region", name="Email")
+    section.get_by_label("New email").fill(new)
+    section.get_by_role("button", name="Send code").click()
+    code_field = section.get_by_label(f"Code sent to {new}")
+    expect(code_field).to_be_visible()
+    code = find(r"code is (\d{6})", last_mail_to(servers, new).body)
+    code_field.fill(f"{(int(code) + 1) % 1_000_000:06d}")
+    section.get_by_role("button", name="Verify").click()
+    expect(section.get_by_text("The code does not match.")).to_be_visible()
+    shot(page, "email_code")
+    code_field.fill(code)
+    section.get_by_role("button", name="Verify").click()
+    expect(section).to_contain_text(f"You sign in as {new}")

@@ -1,0 +1,112 @@
+"""Binance's deposit, withdrawal and spot trade histories (current and older layouts): read as the
+transaction history rows they stand for, so the same movement from two exports has one key."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+from tests.ingest.formats.fixtures import Parsed, flows, parse_bytes, parse_text, utc
+
+FIXTURES = Path(__file__).parent / "fixtures"
+HISTORY = '"User_ID","UTC_Time","Account","Operation","Coin","Change","Remark"\n'
+
+
+def parse_fixture(name: str, filename: str | None = None) -> Parsed:
+    return parse_bytes((FIXTURES / name).read_bytes(), filename or name)
+
+
+def test_deposit_history_keys_match_the_transaction_history() -> None:
+    parsed = parse_fixture("binance_deposit_history.csv")
+    assert (parsed.format_id, parsed.errors) == ("binance-deposits", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [
+        (3, "the deposit status is Pending, not Completed")
+    ]
+    btc, usdt = parsed.transactions
+    assert (btc.type, btc.timestamp, flows(btc)) == (
+        "DEPOSIT",
+        utc("2023-03-14T09:26:53+00:00"),
+        [("IN", "BTC", Decimal("0.01250000"), False)],
+    )
+    assert btc.tx_hash == "3f1c0d9a5e7b2c4d6e8f00112233445566778899aabbccddeeff001122334455"
+    assert flows(usdt) == [("IN", "USDT", Decimal("250.5"), False)]
+    history = parse_text(
+        HISTORY + '"1","2023-03-14 09:26:53","Spot","Deposit","BTC","0.0125",""\n'
+        '"1","2023-02-02 18:04:11","Spot","Deposit","USDT","250.50",""\n'
+    )
+    assert [tx.key for tx in history.transactions] == [btc.key, usdt.key]
+
+
+def test_withdrawal_history_counts_the_fee_as_the_history_does() -> None:
+    parsed = parse_fixture("binance_withdrawal_history.csv")
+    assert parsed.format_id == "binance-withdrawals"
+    assert [item.row for item in parsed.ignored] == [2]
+    [eth] = parsed.transactions
+    assert (eth.type, flows(eth)) == ("WITHDRAWAL", [("OUT", "ETH", Decimal("0.5012"), False)])
+    history = parse_text(HISTORY + '"1","2023-04-01 12:00:05","Spot","Withdraw","ETH","-0.5012",""\n')
+    assert history.transactions[0].key == eth.key
+
+
+def test_transfer_histories_are_told_apart_by_file_name_only() -> None:
+    data = (FIXTURES / "binance_deposit_history.csv").read_bytes()
+    assert parse_bytes(data, "Binance-Withdrawal-History-2023.csv").format_id == "binance-withdrawals"
+    assert parse_bytes(data, "export-deposit-2023.csv").format_id == "binance-deposits"
+
+
+def test_spot_trade_history_groups_fills_and_splits_pairs_by_the_cells_assets() -> None:
+    parsed = parse_fixture("binance_spot_trade_history.csv")
+    assert (parsed.format_id, parsed.ignored, parsed.errors) == ("binance-spot-trades", [], [])
+    sol, inch, doge = parsed.transactions
+    assert (sol.row, sol.type, flows(sol)) == (
+        1,
+        "TRADE",
+        [
+            ("OUT", "SOL", Decimal("0.2"), False),
+            ("IN", "BUSD", Decimal("22.006"), False),
+            ("OUT", "BUSD", Decimal("0.022006"), True),
+        ],
+    )
+    assert flows(inch) == [
+        ("IN", "1INCH", Decimal("10.5"), False),
+        ("OUT", "USDT", Decimal("15.75"), False),
+        ("OUT", "BNB", Decimal("0.00004"), True),
+    ]
+    assert (doge.type, flows(doge)[1]) == ("BUY", ("OUT", "EUR", Decimal("155.155"), False))
+    history = parse_text(
+        HISTORY + '"1","2022-03-28 13:01:36","Spot","Transaction Sold","SOL","-0.2",""\n'
+        '"1","2022-03-28 13:01:36","Spot","Transaction Revenue","BUSD","22.006",""\n'
+        '"1","2022-03-28 13:01:36","Spot","Transaction Fee","BUSD","-0.022006",""\n'
+    )
+    assert history.transactions[0].key == sol.key
+
+
+def test_older_trade_history_splits_the_market_by_its_quote() -> None:
+    parsed = parse_fixture("binance_trade_history_old.csv")
+    assert (parsed.format_id, parsed.errors) == ("binance-spot-trades-old", [])
+    xlm, ast = parsed.transactions
+    assert flows(xlm) == [
+        ("IN", "XLM", Decimal("123"), False),
+        ("OUT", "ETH", Decimal("0.01518435"), False),
+        ("OUT", "XLM", Decimal("0.123"), True),
+    ]
+    assert flows(ast)[:2] == [
+        ("OUT", "AST", Decimal("263"), False),
+        ("IN", "BTC", Decimal("0.00375038"), False),
+    ]
+
+
+def test_unknown_side_is_imported_for_review_and_bad_cells_name_their_column() -> None:
+    parsed = parse_text(
+        "Date(UTC),Pair,Side,Price,Executed,Amount,Fee\n"
+        "2024-01-02 03:04:05,ETHBTC,CONVERT,0.05,1ETH,0.05BTC,0.001ETH\n"
+        "2024-01-02 03:04:06,ETHBTC,BUY,0.05,1ETH,0.05BTC,lots\n"
+    )
+    [review] = parsed.transactions
+    assert (review.type, review.label) == ("TRADE", "CONVERT")
+    assert review.review is not None and "'CONVERT' was not recognised" in review.review
+    assert flows(review) == [
+        ("IN", "ETH", Decimal("1"), False),
+        ("OUT", "BTC", Decimal("0.05"), False),
+        ("OUT", "ETH", Decimal("0.001"), True),
+    ]
+    assert [(error.row, error.column) for error in parsed.errors] == [(2, "Fee")]

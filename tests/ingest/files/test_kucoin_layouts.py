@@ -1,0 +1,106 @@
+"""KuCoin's current Spot Orders exports (filled orders, order splitting), its older order history, deposit
+and withdrawal histories, and a side it does not know imported for review."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+from tests.ingest.formats.fixtures import Parsed, flows, parse_bytes, parse_text, utc
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def parse_fixture(name: str) -> Parsed:
+    return parse_bytes((FIXTURES / name).read_bytes(), name)
+
+
+def test_filled_orders_keep_the_order_id_and_skip_unfilled_orders() -> None:
+    parsed = parse_fixture("kucoin_spot_orders_filled_orders.csv")
+    assert (parsed.format_id, parsed.errors) == ("kucoin-filled-orders", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [(2, "nothing of the order was filled")]
+    btc, eth = parsed.transactions
+    assert (btc.key, btc.type, btc.timestamp) == (
+        "65a4f0c1e1b2c3000112233a",
+        "TRADE",
+        utc("2024-01-15T10:00:02+00:00"),
+    )
+    assert flows(btc) == [
+        ("IN", "BTC", Decimal("0.5"), False),
+        ("OUT", "USDT", Decimal("21000"), False),
+        ("OUT", "USDT", Decimal("21.0"), True),
+    ]
+    assert flows(eth) == [
+        ("IN", "BTC", Decimal("0.1102"), False),
+        ("OUT", "ETH", Decimal("2.0"), False),
+        ("OUT", "BTC", Decimal("0.0001102"), True),
+    ]
+
+
+def test_order_splitting_keys_repeated_fills_apart() -> None:
+    parsed = parse_fixture("kucoin_spot_orders_order_splitting.csv")
+    assert (parsed.format_id, parsed.ignored, parsed.errors) == ("kucoin-order-splitting", [], [])
+    first, second = parsed.transactions
+    assert (
+        flows(first)
+        == flows(second)
+        == [
+            ("IN", "KCS", Decimal("10"), False),
+            ("OUT", "USDT", Decimal("95"), False),
+            ("OUT", "USDT", Decimal("0.095"), True),
+        ]
+    )
+    assert second.key == f"{first.key}-1"
+    assert parse_fixture("kucoin_spot_orders_order_splitting.csv").transactions[0].key == first.key
+
+
+def test_older_order_history() -> None:
+    parsed = parse_fixture("kucoin_order_history_old.csv")
+    assert (parsed.format_id, parsed.errors) == ("kucoin-orders-old", [])
+    btc, neo = parsed.transactions
+    assert (btc.key, btc.timestamp) == ("5c1d00000000000000000001", utc("2019-01-15T10:00:00+00:00"))
+    assert flows(btc)[:2] == [("IN", "BTC", Decimal("0.01"), False), ("OUT", "USDT", Decimal("40.00"), False)]
+    assert flows(neo) == [
+        ("IN", "BTC", Decimal("0.2"), False),
+        ("OUT", "NEO", Decimal("100"), False),
+        ("OUT", "BTC", Decimal("0.0002"), True),
+    ]
+
+
+def test_deposits_key_by_hash_and_skip_unsettled_rows() -> None:
+    parsed = parse_fixture("kucoin_deposit_history.csv")
+    assert (parsed.format_id, parsed.errors) == ("kucoin-deposits", [])
+    assert [item.row for item in parsed.ignored] == [3]
+    btc, usdt = parsed.transactions
+    assert btc.key == btc.tx_hash == "7a6f0000000000000000000000000000000000000000000000000000000000b1"
+    assert (btc.type, flows(btc)) == ("DEPOSIT", [("IN", "BTC", Decimal("0.00499491"), False)])
+    assert usdt.tx_hash is None and len(usdt.key) == 32
+    assert flows(usdt) == [("IN", "USDT", Decimal("150"), False)]
+
+
+def test_withdrawals_in_either_column_order() -> None:
+    parsed = parse_fixture("kucoin_withdrawal_history.csv")
+    assert (parsed.format_id, parsed.errors) == ("kucoin-withdrawals", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [
+        (2, "the withdrawal status is FAILURE, not SUCCESS")
+    ]
+    [btc] = parsed.transactions
+    assert (btc.type, btc.timestamp, flows(btc)) == (
+        "WITHDRAWAL",
+        utc("2024-03-02T16:20:10+00:00"),
+        [("OUT", "BTC", Decimal("0.1"), False), ("OUT", "BTC", Decimal("0.0005"), True)],
+    )
+
+
+def test_an_unknown_side_is_imported_for_review_not_refused() -> None:
+    parsed = parse_text(
+        "tradeCreatedAt,orderId,symbol,side,price,size,funds,fee,feeCurrency\n"
+        "2023-05-01 10:00:00,o1,ETH-USDT,borrow,2000,1,2000,2,USDT\n"
+        "2023-05-01 10:00:01,o2,ETH-USDT,sell,2000,1,2000,2,USDT\n"
+    )
+    assert (parsed.format_id, parsed.errors, parsed.ignored) == ("kucoin-trades", [], [])
+    review, sale = parsed.transactions
+    assert (review.key, review.type, review.label) == ("o1", "TRADE", "borrow")
+    assert review.review is not None and "'borrow' was not recognised" in review.review
+    assert flows(review)[:2] == [("IN", "ETH", Decimal("1"), False), ("OUT", "USDT", Decimal("2000"), False)]
+    assert (sale.type, sale.review) == ("TRADE", None)

@@ -1,0 +1,314 @@
+"""Delete user (spec 001 §7): the deleteUser mutation and DeleteUserWorkflow. A user seeded with everything
+(an import of an upload in S3, transactions with their own token, a cost-basis run's results, a tax
+report and their own data export in S3, the data teams' export, column mappings, tasks, edits, a
+watchlist, sessions, staff audit rows about them) is deleted, and then no table holds a row that names
+them (every column referencing `users.id`, read from the metadata, and every text column searched for
+their e-mail and public id) and no S3 key carries their public id; the other user keeps everything."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from sqlalchemy import JSON, String, Text, Uuid, cast, func, or_, select
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Session
+from temporalio.client import Client, WorkflowExecutionStatus
+from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.service import RPCError
+
+from contracts.account_sync import ensure_sync_schedule
+from contracts.ids import account_sync_id, cost_basis_id, delete_user_id
+from contracts.search import run_attributes
+from contracts.user_deletion import DeleteUserInput
+from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage, report_key
+from ledger.models import (
+    Account,
+    AdminAction,
+    Base,
+    SavedColumnMapping,
+    Task,
+    TaxProInvite,
+    TaxReport,
+    Transaction,
+    TransactionEdit,
+    User,
+    UserSession,
+    WatchlistEntry,
+)
+from ledger.scope.catalog import CSV_INTEGRATION_SLUG
+from stack.staff import make_admin
+from tests.api.graphql import gql
+from tests.api.test_cost_basis import hand_worked_ledger, signed_up_user
+from tests.clients import PASSWORD, app_client, sign_up
+from tests.workflows.ledger_rows import new_job, put_upload
+from tests.workflows.test_cost_basis import run
+from tests.workflows.test_csv_import import FILE, run_import
+from tests.workflows.test_data_export import EXPORT_MY_DATA, export, exported, latest_manifest
+from vocabulary.enums import AccountKind, IntegrationCategory, TaskType
+from vocabulary.tax_pros import InviteInitiator, InviteKind
+from workflows.delete_user import DeleteUserWorkflow
+
+pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
+
+DELETE = """
+mutation Delete($password: String, $confirmation: String) {
+  deleteUser(password: $password, confirmation: $confirmation) { success error errorMessage }
+}
+"""
+HOW = "query { accountDeletion { requiresPassword } }"
+ME = "query { me { email } }"
+
+
+@pytest.fixture
+async def admin(app: FastAPI, servers: Settings) -> AsyncIterator[httpx.AsyncClient]:
+    async with app_client(app) as http:
+        assert make_admin(servers, await sign_up(http))
+        yield http
+
+
+def custom_wallet(session: Session, user: User) -> Account:
+    account = Account(
+        user_id=user.id,
+        kind=AccountKind.CUSTOM_WALLET,
+        name="Imported",
+        integration_slug=CSV_INTEGRATION_SLUG,
+        integration_category=IntegrationCategory.WALLET,
+        is_syncing=True,
+    )
+    session.add(account)
+    session.commit()
+    return account
+
+
+async def seed_everything(
+    http: httpx.AsyncClient,
+    admin: httpx.AsyncClient,
+    session: Session,
+    client: Client,
+    task_queue: str,
+    servers: Settings,
+    tmp_path: Path,
+) -> User:
+    """A signed-in user with a row in every kind of table and objects under every prefix."""
+    user = await signed_up_user(http, session)
+    hand_worked_ledger(session, user)
+    wallet = custom_wallet(session, user)
+    await run_import(
+        client, task_queue, new_job(session, user, wallet), wallet, put_upload(servers, user, "a.csv", FILE)
+    )
+    try:
+        await run(client, task_queue, user)
+    except WorkflowAlreadyStartedError:  # the import asked for one
+        await client.get_workflow_handle(cost_basis_id(user.public_id)).result()
+    started = (await gql(http, EXPORT_MY_DATA, format="CSV"))["exportMyData"]
+    assert (await exported(http, started["jobId"]))["success"]
+    report = tmp_path / "report.pdf"
+    report.write_bytes(b"%PDF-1.4 a report")
+    key = report_key(user.public_id, "form-8949.pdf")
+    Storage(servers).put(key, report, "application/pdf")
+    transaction = session.scalars(select(Transaction).where(Transaction.user_id == user.id)).first()
+    assert transaction is not None
+    session.add_all(
+        [
+            TaxReport(
+                user_id=user.id,
+                job_id=f"tax-report/{user.public_id}/FORM_8949/2023",
+                type="FORM_8949",
+                tax_year=2023,
+                s3_key=key,
+            ),
+            SavedColumnMapping(user_id=user.id, header_signature="0" * 64, mapping={"date": 0}),
+            Task(user_id=user.id, type=TaskType.FIX_API_CREDENTIALS, account_id=wallet.id, detail="x"),
+            WatchlistEntry(user_id=user.id, symbol="BTC"),
+            TransactionEdit(
+                user_id=user.id,
+                editor_id=user.id,
+                transaction_public_id=transaction.public_id,
+                field="description",
+                old_value=None,
+                new_value=f"mine, {user.email}",
+            ),
+        ]
+    )
+    inviter = User(email=f"pro-{uuid.uuid4().hex[:12]}@example.com", password_hash="not used")
+    session.add(inviter)
+    session.flush()
+    session.add(  # a tax pro's invite the user has not answered: it names them by their e-mail only
+        TaxProInvite(
+            kind=InviteKind.CLIENT_TAX_PRO,
+            initiator=InviteInitiator.TAX_PRO,
+            sender_id=inviter.id,
+            invitee_email=user.email,
+        )
+    )
+    session.commit()
+    # staff look at the account: an audit row about the user and a session viewing as them
+    assert (await admin.post("/user/view-as", data={"user-email": user.email})).status_code == 303
+    await export(client, task_queue)
+    return user
+
+
+def rows_naming(session: Session, user_id: int) -> dict[str, int]:
+    """Every column that references `users.id`, with how many rows name the user (read from the metadata,
+    so tables added later are checked too)."""
+    found = {}
+    for table in Base.metadata.sorted_tables:
+        for key in table.foreign_keys:
+            if key.column.table is User.__table__:
+                statement = select(func.count()).select_from(table).where(key.parent == user_id)
+                found[f"{table.name}.{key.parent.name}"] = session.scalar(statement) or 0
+    return found
+
+
+def text_mentions(session: Session, *needles: str) -> dict[str, int]:
+    """Rows of every text, JSON or UUID column holding one of `needles`."""
+    found = {}
+    for table in Base.metadata.sorted_tables:
+        for column in table.columns:
+            if not isinstance(column.type, String | Text | JSON | JSONB | Uuid):
+                continue
+            as_text = cast(column, Text)
+            matches = [as_text.contains(needle) for needle in needles]
+            count = session.scalar(select(func.count()).select_from(table).where(or_(*matches))) or 0
+            if count:
+                found[f"{table.name}.{column.name}"] = count
+    return found
+
+
+async def test_a_deleted_user_leaves_no_row_and_no_object_behind(
+    client: httpx.AsyncClient,
+    other_user: httpx.AsyncClient,
+    admin: httpx.AsyncClient,
+    db_session: Session,
+    temporal_client: Client,
+    task_queue: str,
+    servers: Settings,
+    tmp_path: Path,
+) -> None:
+    user = await seed_everything(client, admin, db_session, temporal_client, task_queue, servers, tmp_path)
+    other = await seed_everything(
+        other_user, admin, db_session, temporal_client, task_queue, servers, tmp_path
+    )
+    user_id, public_id, email = user.id, str(user.public_id), user.email
+    storage = Storage(servers)
+    assert any(public_id in key for key in storage.keys(""))
+    assert public_id in latest_manifest(storage, tmp_path).users
+    named = rows_naming(db_session, user_id)
+    for column in ("accounts.user_id", "transactions.user_id", "tax_lots.user_id", "jobs.user_id"):
+        assert named[column] > 0, column
+    others_before = rows_naming(db_session, other.id)
+
+    # work of the user's still under way (a run no worker picks up) and an account's periodic sync
+    stuck = await temporal_client.start_workflow(
+        "CsvImportWorkflow",
+        id=f"stuck/{uuid.uuid4()}",
+        task_queue=f"nobody-polls-{uuid.uuid4()}",
+        search_attributes=run_attributes("CsvImportWorkflow", user_id, None),
+    )
+    synced = db_session.scalars(select(Account.id).where(Account.user_id == user_id)).first()
+    assert synced is not None
+    await ensure_sync_schedule(temporal_client, task_queue, synced, user_id)
+    scheduled = await temporal_client.start_workflow(  # as its schedule starts it: no search attributes
+        "AccountSyncWorkflow", id=account_sync_id(synced), task_queue=f"nobody-polls-{uuid.uuid4()}"
+    )
+
+    assert (await gql(client, HOW))["accountDeletion"] == {"requiresPassword": True}
+    answer = (await gql(client, DELETE, password=PASSWORD))["deleteUser"]
+    assert answer == {"success": True, "error": None, "errorMessage": None}
+    assert (await client.post("/graphql", json={"query": ME})).status_code == 401  # signed out at once
+    assert (await client.post("/auth/login", json={"email": email, "password": PASSWORD})).status_code == 401
+    await temporal_client.get_workflow_handle(delete_user_id(public_id)).result()
+
+    assert (await stuck.describe()).status == WorkflowExecutionStatus.TERMINATED
+    assert (await scheduled.describe()).status == WorkflowExecutionStatus.TERMINATED
+    with pytest.raises(RPCError):
+        await temporal_client.get_schedule_handle(account_sync_id(synced)).describe()
+    db_session.expire_all()
+    assert {name: found for name, found in rows_naming(db_session, user_id).items() if found} == {}
+    assert text_mentions(db_session, public_id, email) == {}
+    assert [key for key in storage.keys("") if public_id in key] == []
+    assert public_id not in latest_manifest(storage, tmp_path).users
+    # staff's audit row stays, naming nobody; the other user keeps every row and object
+    audited = db_session.scalars(
+        select(AdminAction).where(AdminAction.user_id.is_(None), AdminAction.workflow_id.is_(None))
+    ).all()
+    assert audited
+    assert rows_naming(db_session, other.id) == others_before
+    assert any(str(other.public_id) in key for key in storage.keys("uploads/"))
+    assert str(other.public_id) in latest_manifest(storage, tmp_path).users
+    assert (await gql(other_user, ME))["me"]["email"] == other.email
+
+
+async def test_a_wrong_or_missing_confirmation_deletes_nothing(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+
+    for password in ("wrong password", None):
+        answer = (await gql(client, DELETE, password=password, confirmation="DELETE"))["deleteUser"]
+        assert answer == {"success": False, "error": "WRONG_PASSWORD", "errorMessage": "Incorrect password."}
+    db_session.expire_all()
+    assert db_session.get(User, user.id) is not None and db_session.get(User, user.id).email == user.email  # type: ignore[union-attr]
+    assert (await gql(client, ME))["me"]["email"] == user.email
+
+
+async def test_a_user_without_a_password_confirms_by_typing_delete(
+    client: httpx.AsyncClient, temporal_client: Client, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    user.password_hash = "!"  # as a user made by the identity provider's first sign-in
+    db_session.commit()
+    assert (await gql(client, HOW))["accountDeletion"] == {"requiresPassword": False}
+
+    refused = (await gql(client, DELETE, confirmation="delete"))["deleteUser"]
+    assert (refused["success"], refused["error"]) == (False, "NOT_CONFIRMED")
+    user_id, public_id = user.id, user.public_id
+    assert (await gql(client, DELETE, confirmation="DELETE"))["deleteUser"]["success"]
+    await temporal_client.get_workflow_handle(delete_user_id(public_id)).result()
+    db_session.expunge_all()
+    assert db_session.get(User, user_id) is None
+
+
+async def test_staff_viewing_as_the_user_cannot_delete_them(
+    client: httpx.AsyncClient, admin: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    grant = "mutation { updateDebugPermission(granted: true) { success } }"
+    assert (await gql(client, grant))["updateDebugPermission"]["success"]
+    await admin.post("/user/view-as", data={"user-email": user.email})
+
+    answer = (await gql(admin, DELETE, password=PASSWORD))["deleteUser"]
+
+    assert (answer["success"], answer["error"]) == (False, "NOT_ALLOWED")
+    db_session.expire_all()
+    assert db_session.get(User, user.id) is not None
+    assert db_session.scalar(select(func.count()).where(UserSession.user_id == user.id)) == 1
+
+
+async def test_the_workflow_leaves_a_user_not_marked_for_deletion_alone(
+    client: httpx.AsyncClient,
+    temporal_client: Client,
+    task_queue: str,
+    servers: Settings,
+    db_session: Session,
+) -> None:
+    user = await signed_up_user(client, db_session)
+    put_upload(servers, user, "kept.csv", FILE)
+
+    deleted = await temporal_client.execute_workflow(
+        DeleteUserWorkflow.run,
+        DeleteUserInput(user.id, str(user.public_id)),
+        id=f"{delete_user_id(user.public_id)}-{uuid.uuid4()}",
+        task_queue=task_queue,
+    )
+
+    assert deleted == 0
+    db_session.expire_all()
+    assert db_session.get(User, user.id) is not None
+    assert Storage(servers).keys(f"uploads/{user.public_id}/")
