@@ -39,6 +39,7 @@ class Context(BaseContext):
         self.tax_pro_viewing = tax_pro and viewed_by is not None
         self.balances = DataLoader[int, list[Balance]](load_fn=self._load_balances)
         self.transaction_counts = DataLoader[int, TransactionCounts](load_fn=self._load_counts)
+        self.entry_counts = DataLoader[int, int](load_fn=self._load_entry_counts)
         self.latest_jobs = DataLoader[int, Job | None](load_fn=self._load_latest_jobs)
         self.reported_balances = DataLoader[int, list[tuple[ReportedBalance, Asset]]](
             load_fn=self._load_reported_balances
@@ -51,6 +52,10 @@ class Context(BaseContext):
     async def _load_counts(self, account_ids: Sequence[int]) -> list[TransactionCounts]:
         found = await self.scope.accounts.transaction_counts(account_ids)
         return [found[account_id] for account_id in account_ids]
+
+    async def _load_entry_counts(self, account_ids: Sequence[int]) -> list[int]:
+        found = await self.scope.accounts.entry_counts(account_ids)
+        return [found.get(account_id, 0) for account_id in account_ids]
 
     async def _load_latest_jobs(self, account_ids: Sequence[int]) -> list[Job | None]:
         found = await self.scope.jobs.latest_jobs(account_ids)

@@ -21,7 +21,7 @@ from ledger.models import Account as AccountRow
 from ledger.scope.accounts import Balance as BalanceRow
 from ledger.scope.catalog import allowed_import_types
 from vocabulary.balances import is_balance_difference_significant
-from vocabulary.enums import AccountKind, JobStatus, SyncMethod
+from vocabulary.enums import AccountKind, CurrencyType, JobStatus, SyncMethod
 from vocabulary.errors import WALLET_NAME_REQUIRED, AccountError
 
 
@@ -67,6 +67,8 @@ class SyncInfo:
 @strawberry.type
 class Account:
     account_id: strawberry.Private[int]
+    parent_id: strawberry.Private[int | None]
+    currency_symbol: strawberry.Private[str | None]  # a blockchain wallet's coin
     id: strawberry.ID
     kind: int
     name: str
@@ -83,6 +85,7 @@ class Account:
     allowed_import_types: list[int] = strawberry.field(
         description="Import types a file import into this account may have (empty: it takes no files)."
     )
+    network: str | None = strawberry.field(description="A blockchain wallet's chain (its integration slug).")
 
     @classmethod
     def of(cls, row: AccountRow) -> Account:
@@ -90,6 +93,11 @@ class Account:
         sync_method = None if integration is None else integration.sync_method
         return cls(
             account_id=row.id,
+            parent_id=row.parent_id,
+            currency_symbol=row.currency_symbol,
+            network=(
+                integration.slug if integration is not None and row.kind is AccountKind.WALLET else None
+            ),
             id=strawberry.ID(str(row.id)),
             kind=int(row.kind),
             name=row.name,
@@ -112,6 +120,65 @@ class Account:
     @strawberry.field
     async def balances(self, info: CairnInfo) -> list[Balance]:
         return [Balance.of(row) for row in await info.context.balances.load(self.account_id)]
+
+    @strawberry.field(description="A blockchain wallet's coin; null for other accounts.")
+    async def currency(self, info: CairnInfo) -> Currency | None:
+        own = await self._own_coin(info)
+        if own is not None:
+            return own.currency
+        for _, asset in await info.context.reported_balances.load(self.account_id):
+            if asset.symbol == self.currency_symbol:
+                return Currency(
+                    symbol=asset.symbol, name=asset.name, type=asset.type.value, uaid=asset.id, price_usd=None
+                )
+        return None
+
+    @strawberry.field(description="The coin's balance as the chain reported it at the latest sync.")
+    async def balance(self, info: CairnInfo) -> Decimal | None:
+        for reported, asset in await info.context.reported_balances.load(self.account_id):
+            if asset.symbol == self.currency_symbol:
+                return reported.quantity
+        return None
+
+    @strawberry.field(description="The coin's balance as the account's transactions add up.")
+    async def calculated_balance(self, info: CairnInfo) -> Decimal | None:
+        if self.currency_symbol is None:
+            return None
+        own = await self._own_coin(info)
+        return Decimal(0) if own is None else own.balance
+
+    @strawberry.field(description="The coin's calculated balance in USD; null without a price.")
+    async def calculated_value(self, info: CairnInfo) -> Decimal | None:
+        own = await self._own_coin(info)
+        return None if own is None else own.value
+
+    @strawberry.field(description="The coin's symbol in capitals, letters and digits only.")
+    def sanitized_crypto_symbol(self) -> str | None:
+        if self.currency_symbol is None:
+            return None
+        return "".join(c for c in self.currency_symbol.upper() if c.isalnum())
+
+    @strawberry.field(description="A blockchain wallet's token balances (spam left out).")
+    async def tokens(self, info: CairnInfo) -> list[Balance]:
+        held = await info.context.balances.load(self.account_id)
+        return [Balance.of(row) for row in held if row.type is CurrencyType.BLOCKCHAIN_TOKEN]
+
+    @strawberry.field(description="How many flows (ledger entries) the account's transactions have.")
+    async def entry_count(self, info: CairnInfo) -> int:
+        return await info.context.entry_counts.load(self.account_id)
+
+    @strawberry.field(description="The name of the account this one belongs to (an exchange's wallet).")
+    async def parent_account_name(self, info: CairnInfo) -> str | None:
+        if self.parent_id is None:
+            return None
+        parent = await info.context.scope.accounts.account(self.parent_id)
+        return None if parent is None else parent.name
+
+    async def _own_coin(self, info: CairnInfo) -> Balance | None:
+        for row in await info.context.balances.load(self.account_id):
+            if row.symbol == self.currency_symbol and row.type is not CurrencyType.BLOCKCHAIN_TOKEN:
+                return Balance.of(row)
+        return None
 
     @strawberry.field(description="Per asset, a synced wallet's reported and calculated balances.")
     async def reported_balances(self, info: CairnInfo) -> list[ReportedBalance]:

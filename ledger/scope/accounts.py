@@ -172,6 +172,20 @@ class AccountsScope:
             prices[PRICE_QUOTE] = Decimal(1)
         return prices
 
+    async def entry_counts(self, account_ids: Sequence[int]) -> dict[int, int]:
+        """Per account: the flows of its transactions not ignored."""
+        rows = await self.session.execute(
+            select(Transaction.account_id, func.count())
+            .join(Flow, Flow.transaction_id == Transaction.id)
+            .where(
+                Transaction.user_id == self.user_id,
+                Transaction.account_id.in_(account_ids),
+                Transaction.is_ignored.is_(False),
+            )
+            .group_by(Transaction.account_id)
+        )
+        return {account_id: count for account_id, count in rows}
+
     async def transaction_counts(self, account_ids: Sequence[int]) -> dict[int, TransactionCounts]:
         """Per account: its transactions not ignored, those moving crypto, and those entered by hand. The
         crypto ones are found by one join of the accounts' flows (hashed), not a lookup per transaction,

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.dialects.postgresql import distinct_on, insert
 from sqlalchemy.orm import Session
 
 from contracts.account_sync import SyncResult
@@ -168,7 +168,7 @@ def store_reported_balances(session: Session, account_id: int, balances: Iterabl
         select(Asset.symbol, Asset.id)
         .where(Asset.user_id.is_(None), Asset.symbol.in_(symbols))
         .order_by(Asset.symbol, Asset.rank.asc().nulls_last(), Asset.id)
-        .distinct(Asset.symbol)
+        .ext(distinct_on(Asset.symbol))
     )
     asset_ids = {key: key for key in reported if key not in symbols} | dict(native.all())
     for key, asset_id in asset_ids.items():

@@ -59,6 +59,14 @@ query Account($id: ID!) {
   account(id: $id) { computedTransactionCount balances { balance currency { symbol uaid } } }
 }
 """
+SINGLE_CURRENCY = """
+query Account($id: ID!) {
+  account(id: $id) {
+    network sanitizedCryptoSymbol parentAccountName currency { symbol uaid } balance calculatedBalance
+    calculatedValue entryCount computedTransactionCount tokens { balance currency { uaid } }
+  }
+}
+"""
 WALLET_ACTIONS = {
     "renameWallet": 'mutation($id: ID!) { renameWallet(id: $id, name: "Mine") { success error } }',
     "syncWallet": "mutation($id: ID!) { syncWallet(id: $id) { success error } }",
@@ -142,6 +150,18 @@ async def test_an_ens_name_on_ethereum_syncs_its_coins_and_tokens(
     _, held = await balances(user, account_id)
     assert held[USDC_KEY] == Decimal(2000)
     assert any(asset.startswith("crypto_") for asset in held)  # the ETH of the swaps and sends
+    coin = (await gql(user, SINGLE_CURRENCY, id=account_id))["account"]
+    assert (coin["network"], coin["sanitizedCryptoSymbol"], coin["parentAccountName"]) == (
+        "ethereum",
+        "ETH",
+        None,
+    )
+    assert coin["currency"]["symbol"] == "ETH" and coin["currency"]["uaid"].startswith("crypto_")
+    eth = next(Decimal(str(amount)) for asset, amount in held.items() if asset == coin["currency"]["uaid"])
+    assert Decimal(str(coin["calculatedBalance"])) == eth
+    assert Decimal(str(coin["balance"])) == eth  # the chain agrees with the flows here
+    assert [t["currency"]["uaid"] for t in coin["tokens"]] == [USDC_KEY]  # the lure token is spam
+    assert coin["entryCount"] >= coin["computedTransactionCount"]
 
 
 async def test_four_addresses_with_one_invalid_give_a_partial_result(
