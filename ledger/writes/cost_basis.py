@@ -310,23 +310,6 @@ def flow_batches(session: Session, user_id: int) -> Iterator[pl.DataFrame]:
 
 # Results
 
-# The callouts and day totals join the results just written with the ledger. On a database whose
-# tables were only ever filled by COPY (a fresh one: the first import, then the first run) they have no
-# statistics yet, and the planner's guesses cost minutes at a million flows.
-ANALYZED_BEFORE_CALLOUTS = ("transactions", "flows", "tax_lots", "disposed_lots", "income_events")
-
-
-def analyze_unanalyzed(session: Session, tables: Sequence[str]) -> None:
-    """ANALYZE the tables that have never been analysed (autovacuum does it later, then never again
-    here, so runs of different users never wait on each other's ANALYZE)."""
-    never = session.scalars(
-        text("SELECT relname FROM pg_class WHERE relname = ANY(:tables) AND reltuples < 0"),
-        {"tables": list(tables)},
-    ).all()
-    for name in never:
-        session.execute(text(f"ANALYZE {name}"))
-
-
 RESULT_MODELS: dict[str, type[TaxLot] | type[DisposedLot] | type[IncomeEvent]] = {
     "lots": TaxLot,
     "disposals": DisposedLot,
@@ -389,7 +372,6 @@ class StoredResults:
         if self._rows_unchecked:
             self._session.execute(_CHECK_ROWS)
             self._keep_referenced()
-        analyze_unanalyzed(self._session, ANALYZED_BEFORE_CALLOUTS)
         store_callouts(self._session, self._user_id)
         store_day_totals(self._session, self._user_id)
         finish_run(self._session, self._user_id, self._run_id)
