@@ -124,7 +124,15 @@ def started(stack: Stack, user_id: int) -> None:
 
 
 async def result(stack: Stack, public_id: uuid.UUID) -> CostBasisOutcome:
-    client = await Client.connect(stack.settings.temporal)
+    deadline = time.monotonic() + 120  # a killed Temporal may still be coming back, on a loaded machine
+    while True:
+        try:
+            client = await Client.connect(stack.settings.temporal)
+            break
+        except RuntimeError:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(1)
     handle = client.get_workflow_handle_for(CostBasisWorkflow.run, cost_basis_id(public_id))
     outcome: CostBasisOutcome = await handle.result()
     return outcome
