@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, quote_plus, urlsplit
 
 import ccxt
 
 from ingest.exchanges.failures import RETRIED, ExchangeFailure, FailureKind, classify
+
+# An address or a query string in an error text: ccxt's HTTP errors spell the whole request
+# ("id method url code reason body"), and exchanges that sign in the query put the key there.
+ADDRESS = re.compile(r"\S*://\S*|\S*\?\S*")
+DETAIL_CHARS = 500
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,11 @@ class ExchangeClient:
         if base_url:
             self.exchange.urls["api"] = rebased(self.exchange.urls["api"], base_url)
         self.id = exchange_id
+        self._secrets = sorted(
+            {form for value in credentials.values.values() if value for form in _spellings(value)},
+            key=len,
+            reverse=True,
+        )
         self._backoff, self._sleep, self._heartbeat = backoff, sleep, heartbeat
 
     def call(self, method: str, params: dict[str, Any] | None = None) -> Any:
@@ -82,15 +93,21 @@ class ExchangeClient:
         return self.retried(lambda: getattr(self.exchange, method)(params or {}))
 
     def retried(self, request: Callable[[], Any]) -> Any:
+        """`request`'s answer, retried on 429 and 5xx. ccxt's ArgumentsRequired is raised unchanged:
+        ccxt refuses such a call before sending it (a market it needs), so it is the caller's to handle."""
         delays = iter(self._backoff.delays())
         while True:
             try:
                 answer = request()
+            except ccxt.ArgumentsRequired:
+                raise
             except ccxt.BaseError as exc:
                 kind = classify(exc)
                 delay = next(delays, None) if kind in RETRIED else None
                 if delay is None:
-                    raise ExchangeFailure(self.id, kind, str(exc)) from exc
+                    # Not `from exc`: the cause's text (the request's URL) would reach Temporal's
+                    # history and the worker's log with the failure.
+                    raise self._failure(kind, f"{type(exc).__name__}: {exc}") from None
             else:
                 self._heartbeat()
                 return answer
@@ -98,7 +115,14 @@ class ExchangeClient:
             self._sleep(delay)
 
     def malformed(self, detail: str) -> ExchangeFailure:
-        return ExchangeFailure(self.id, FailureKind.MALFORMED, detail)
+        return self._failure(FailureKind.MALFORMED, detail)
+
+    def _failure(self, kind: FailureKind, detail: str) -> ExchangeFailure:
+        """A failure whose text holds no address, query string or credential, at most 500 characters."""
+        text = ADDRESS.sub("<address>", detail)
+        for secret in self._secrets:
+            text = text.replace(secret, "<credential>")
+        return ExchangeFailure(self.id, kind, text[:DETAIL_CHARS])
 
     @contextmanager
     def reading(self, what: str) -> Iterator[None]:
@@ -107,3 +131,8 @@ class ExchangeClient:
             yield
         except (KeyError, IndexError, TypeError, ValueError, ArithmeticError) as exc:
             raise self.malformed(f"{what}: {exc!r}") from exc
+
+
+def _spellings(value: str) -> set[str]:
+    """A credential as it may appear in a request: as is and URL-encoded both ways."""
+    return {value, quote(value, safe=""), quote_plus(value)}

@@ -1,10 +1,14 @@
-"""Any exchange ccxt supports, through ccxt's unified methods: trades per market, deposits, withdrawals.
+"""Any exchange ccxt supports, through ccxt's unified methods: trades, deposits, withdrawals.
 
-Keys are the exchange's own transfer ids and its trade ids within their market. Markets are those
-whose two assets the account holds or has moved (balance, transfers, earlier syncs): most exchanges
-list trades per market only, and asking every market of a large one would take hours within its
-rate limits. Amounts are ccxt's unified numbers, which are floats, read by their shortest decimal
-spelling; the specific connectors read the exchanges' exact strings.
+Keys are the exchange's own transfer ids and its trade ids within their market. Trades come from one
+`fetchMyTrades` stream over every market where the exchange lists them all at once. Where ccxt needs
+a market (ArgumentsRequired), every spot market the exchange lists is asked, each from its own
+cursor: an account can have traded an asset it never deposited, withdrew or still holds (bought
+with a deposit and sold again), so no narrower choice is sure to miss nothing. That costs one request
+per market a sync (hundreds to a few thousand), spaced by ccxt's rate limiter: minutes on the largest
+exchanges. Markets an exchange no longer lists, and derivatives there, are not read. Amounts are
+ccxt's unified numbers, which are floats, read by their shortest decimal spelling; the specific
+connectors read the exchanges' exact strings.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from decimal import Decimal
 from functools import partial
 from typing import Any
 
+import ccxt
+
 from ingest.exchanges.client import ExchangeClient
 from ingest.exchanges.model import Batch, Cursor
 from ingest.files.model import Direction, Flow, ParsedTransaction
@@ -22,7 +28,7 @@ from ingest.files.values import fiat_transfer, trade_type
 from vocabulary.enums import TransactionType
 
 PAGE = 500
-ASSETS = "assets"
+TRADES = "trades"
 
 
 class GenericConnector:
@@ -34,27 +40,33 @@ class GenericConnector:
 
     def sync(self, cursors: Mapping[str, Cursor]) -> Iterator[Batch]:
         has = self.client.exchange.has
-        moved = set(cursors.get(ASSETS, {}).get("assets", []))
         for stream, method, build in (
             ("deposits", "fetchDeposits", _deposit),
             ("withdrawals", "fetchWithdrawals", _withdrawal),
         ):
             if has.get(method):
-                batch = self._stream(stream, cursors, partial(self._list, method, None), build)
-                moved |= {flow.asset for t in batch.transactions for flow in t.flows}
-                yield batch
-        with self.client.reading("balance"):
-            balance = self.client.call("fetch_balance")
-            moved |= {code for code, total in balance.get("total", {}).items() if total}
-            markets = self.client.retried(self.client.exchange.load_markets)
-        yield Batch(ASSETS, [], {"assets": sorted(moved)})
+                yield self._stream(stream, cursors, partial(self._list, method, None), build)
+        if not has.get("fetchMyTrades"):
+            return
+        every_market = self._every_market(cursors)
+        if every_market is None:
+            yield from self._per_market(cursors)
+        else:
+            yield every_market
+
+    def _every_market(self, cursors: Mapping[str, Cursor]) -> Batch | None:
+        """The trades of every market at once, or None where ccxt asks for a market."""
+        try:
+            return self._stream(TRADES, cursors, partial(self._list, "fetchMyTrades", None), _trade)
+        except ccxt.ArgumentsRequired:
+            return None
+
+    def _per_market(self, cursors: Mapping[str, Cursor]) -> Iterator[Batch]:
+        markets = self.client.retried(self.client.exchange.load_markets)
         for symbol, market in sorted(markets.items()):
-            if market.get("spot") and market["base"] in moved and market["quote"] in moved:
+            if market.get("spot"):
                 yield self._stream(
-                    f"trades:{symbol}",
-                    cursors,
-                    partial(self._list, "fetchMyTrades", symbol),
-                    _trade,
+                    f"{TRADES}:{symbol}", cursors, partial(self._list, "fetchMyTrades", symbol), _trade
                 )
 
     def _stream(

@@ -2,7 +2,8 @@
 deposit and withdrawal histories, signed as Binance documents (X-MBX-APIKEY; `signature` = hex
 HMAC-SHA256 of the query string under the secret).
 
-The history is N generated fills over three markets, every tenth in the same second as the one
+`balances` is what the account holds now; `fill` and `deposit` add one fill or deposit of a chosen
+history. The generated history is N fills over three markets, every tenth in the same second as the one
 before (the export then lists them as one trade), with a USDT deposit every 50 fills and a BTC
 withdrawal every 200. myTrades pages by `fromId`/`limit` (at most 1000); the capital histories answer
 at most 90 days per `startTime`/`endTime` window, paged by `offset`/`limit`. `history_csv` is the same
@@ -26,7 +27,8 @@ MARKETS = (
     ("ETHUSDT", "ETH", "USDT", Decimal("0.05"), Decimal(2000)),
     ("ETHBTC", "ETH", "BTC", Decimal("0.05"), Decimal("0.065")),
 )
-UNTRADED = (("DOGEEUR", "DOGE", "EUR"), ("SOLBRL", "SOL", "BRL"))
+UNTRADED = (("DOGEEUR", "DOGE", "EUR"), ("SOLBRL", "SOL", "BRL"), ("BTCUSD", "BTC", "USD"))
+LISTED = {symbol: (base, quote) for symbol, base, quote, *_ in (*MARKETS, *UNTRADED)}
 WINDOW_MS = 90 * 86_400_000
 
 
@@ -60,7 +62,21 @@ class BinanceFake(FakeExchange):
         self.fills: list[Fill] = []
         self.deposits: list[Transfer] = []
         self.withdrawals: list[Transfer] = []
+        self.balances = {"BTC": Decimal(1), "ETH": Decimal(1), "DOGE": Decimal(0)}
         self.add_trades(trades)
+
+    def fill(self, symbol: str, is_buyer: bool, qty: Decimal, price: Decimal, time: int) -> None:
+        """One fill, its commission a thousandth of what it gave."""
+        base, quote = LISTED[symbol]
+        fee_asset, fee = (base, qty / 1000) if is_buyer else (quote, qty * price / 1000)
+        market_fills = sum(fill.symbol == symbol for fill in self.fills)
+        self.fills.append(Fill(symbol, market_fills + 1, time, is_buyer, qty, qty * price, fee, fee_asset))
+
+    def deposit(self, coin: str, amount: Decimal, time: int) -> None:
+        number = len(self.deposits)
+        self.deposits.append(
+            Transfer(f"dep{number}", coin, amount, Decimal(0), time, f"0xdeposit{number:06x}")
+        )
 
     def add_trades(self, count: int) -> None:
         for n in range(len(self.fills), len(self.fills) + count):
@@ -75,13 +91,8 @@ class BinanceFake(FakeExchange):
                         f"w{n}", "BTC", Decimal("0.01"), Decimal("0.0002"), time + 3000, f"btcwithdraw{n:06x}"
                     )
                 )
-            symbol, base, quote, qty, price = MARKETS[n % 3]
-            is_buyer = n % 4 != 3
-            fee_asset, fee = (base, qty / 1000) if is_buyer else (quote, qty * price / 1000)
-            market_fills = sum(fill.symbol == symbol for fill in self.fills)
-            self.fills.append(
-                Fill(symbol, market_fills + 1, time, is_buyer, qty, qty * price, fee, fee_asset)
-            )
+            symbol, _, _, qty, price = MARKETS[n % 3]
+            self.fill(symbol, n % 4 != 3, qty, price, time)
 
     # --- the protocol -------------------------------------------------------------------------
 
@@ -96,11 +107,15 @@ class BinanceFake(FakeExchange):
             return Answer(400, {"code": -1022, "msg": "Signature for this request is not valid."})
         query = request.query
         if request.path == "/api/v3/account":
-            balances = [{"asset": a, "free": "1.00000000", "locked": "0.00000000"} for a in ("BTC", "ETH")]
-            balances.append({"asset": "DOGE", "free": "0.00000000", "locked": "0.00000000"})
+            balances = [
+                {"asset": asset, "free": f"{free:.8f}", "locked": "0.00000000"}
+                for asset, free in self.balances.items()
+            ]
             return Answer(200, {"canTrade": True, "accountType": "SPOT", "balances": balances})
         if request.path == "/sapi/v1/capital/config/getall":
-            return Answer(200, [_coin(coin) for coin in ("BTC", "ETH", "USDT", "DOGE", "SOL", "EUR", "BRL")])
+            return Answer(
+                200, [_coin(coin) for coin in ("BTC", "ETH", "USDT", "DOGE", "SOL", "EUR", "BRL", "USD")]
+            )
         if request.path == "/api/v3/myTrades":
             return Answer(200, self._my_trades(query))
         if request.path == "/sapi/v1/capital/deposit/hisrec":
@@ -113,10 +128,9 @@ class BinanceFake(FakeExchange):
         return Answer(401, {"code": -2015, "msg": "Invalid API-key, IP, or permissions for action."})
 
     def _symbols(self) -> list[dict[str, object]]:
-        listed = [(symbol, base, quote) for symbol, base, quote, *_ in MARKETS] + list(UNTRADED)
         return [
             {"symbol": s, "status": "TRADING", "baseAsset": b, "quoteAsset": q, "isSpotTradingAllowed": True}
-            for s, b, q in listed
+            for s, (b, q) in LISTED.items()
         ]
 
     def _my_trades(self, query: dict[str, str]) -> list[dict[str, object]]:
@@ -158,7 +172,7 @@ class BinanceFake(FakeExchange):
         """As the export lists it: a fill's rows together, every number with 8 decimals, quoted."""
         rows: list[tuple[int, int, str, str, Decimal]] = []
         for f in self.fills:
-            base, quote = next((b, q) for s, b, q, *_ in MARKETS if s == f.symbol)
+            base, quote = LISTED[f.symbol]
             if f.is_buyer:
                 rows += [
                     (f.time, 0, "Transaction Buy", base, f.qty),

@@ -1,9 +1,11 @@
-"""Kraken's private REST API (docs.kraken.com/api-reference): Balance and Ledgers, signed as Kraken
-documents (API-Key; API-Sign = HMAC-SHA512 of path + SHA256(nonce + body) under the base64 secret).
+"""Kraken's REST API (docs.kraken.com/api-reference): public Assets and AssetPairs; private Balance,
+Ledgers, TradesHistory, DepositStatus and WithdrawStatus, signed as Kraken documents (API-Key;
+API-Sign = HMAC-SHA512 of path + SHA256(nonce + body) under the base64 secret).
 
 The history is N generated trades (two ledger entries each, sharing the trade's refid) with a
 deposit every 25 trades and a staking reward every 40. Ledgers pages by `ofs`, 50 entries a page,
-newest first, between `start` (exclusive) and `end` (inclusive) unix times. `ledgers_csv` and
+newest first, between `start` (exclusive) and `end` (inclusive) unix times; TradesHistory the same
+way. DepositStatus lists the deposits from `start` on, WithdrawStatus nothing. `ledgers_csv` and
 `trades_csv` are the same history as Kraken's exports write it.
 """
 
@@ -21,6 +23,7 @@ from tests.fakes.server import Answer, FakeExchange, Request
 
 PAGE = 50
 EPOCH = 1_609_459_200  # 2021-01-01 UTC
+ASSETS = ("XXBT", "XETH", "ZUSD", "DOT.S")
 PAIRS = (("XXBT", "ZUSD", Decimal("0.01"), Decimal(30000)), ("XETH", "ZUSD", Decimal("0.5"), Decimal(2000)))
 
 
@@ -84,6 +87,11 @@ class KrakenFake(FakeExchange):
     # --- the protocol -------------------------------------------------------------------------
 
     def answer(self, request: Request) -> Answer:
+        if request.path == "/0/public/Assets":
+            return Answer(200, {"error": [], "result": {asset: _asset(asset) for asset in ASSETS}})
+        if request.path == "/0/public/AssetPairs":
+            pairs = {base + quote: _pair(base, quote) for base, quote, *_ in PAIRS}
+            return Answer(200, {"error": [], "result": pairs})
         refusal = self._refusal(request)
         if refusal:
             return Answer(200, {"error": [refusal]})
@@ -91,6 +99,18 @@ class KrakenFake(FakeExchange):
             return Answer(200, {"error": [], "result": {"XXBT": "1.5000000000", "ZUSD": "1200.0000"}})
         if request.path == "/0/private/Ledgers":
             return Answer(200, {"error": [], "result": self._ledgers(request.form)})
+        if request.path == "/0/private/TradesHistory":
+            return Answer(200, {"error": [], "result": self._trades_history(request.form)})
+        if request.path == "/0/private/DepositStatus":
+            start = Decimal(request.form.get("start", 0))  # deposits before it are left out
+            deposits = [
+                _deposit(entry)
+                for entry in self.entries
+                if entry.type == "deposit" and int(Decimal(entry.time)) >= start
+            ]
+            return Answer(200, {"error": [], "result": deposits})
+        if request.path == "/0/private/WithdrawStatus":
+            return Answer(200, {"error": [], "result": []})
         return Answer(404, {"error": ["EGeneral:Unknown method"]})
 
     def invalid_key(self) -> Answer:
@@ -134,6 +154,14 @@ class KrakenFake(FakeExchange):
             "count": max(last - first, 0),
         }
 
+    def _trades_history(self, form: dict[str, str]) -> dict[str, object]:
+        times = [Decimal(trade.time) for trade in self.trades]
+        first = bisect.bisect_right(times, Decimal(form["start"])) if "start" in form else 0
+        last = bisect.bisect_right(times, Decimal(form["end"])) if "end" in form else len(self.trades)
+        end = last - int(form.get("ofs", 0))
+        page = self.trades[max(first, end - PAGE) : max(first, end)][::-1]
+        return {"trades": {trade.txid: _trade(trade) for trade in page}, "count": max(last - first, 0)}
+
     # --- the exports --------------------------------------------------------------------------
 
     def ledgers_csv(self) -> bytes:
@@ -159,3 +187,75 @@ class KrakenFake(FakeExchange):
 
 def _export_time(unix: str) -> str:
     return datetime.fromtimestamp(float(unix), UTC).strftime("%Y-%m-%d %H:%M:%S.%f")[:-2]
+
+
+def _asset(asset: str) -> dict[str, object]:
+    altname = {"XXBT": "XBT", "XETH": "ETH", "ZUSD": "USD"}.get(asset, asset)
+    return {
+        "aclass": "currency",
+        "altname": altname,
+        "decimals": 10,
+        "display_decimals": 5,
+        "status": "enabled",
+    }
+
+
+def _pair(base: str, quote: str) -> dict[str, object]:
+    names = {"XXBT": "XBT", "XETH": "ETH", "ZUSD": "USD"}
+    return {
+        "altname": names[base] + names[quote],
+        "wsname": f"{names[base]}/{names[quote]}",
+        "aclass_base": "currency",
+        "base": base,
+        "aclass_quote": "currency",
+        "quote": quote,
+        "lot": "unit",
+        "cost_decimals": 5,
+        "pair_decimals": 1,
+        "lot_decimals": 8,
+        "lot_multiplier": 1,
+        "leverage_buy": [],
+        "leverage_sell": [],
+        "fees": [[0, 0.26]],
+        "fees_maker": [[0, 0.16]],
+        "fee_volume_currency": "ZUSD",
+        "margin_call": 80,
+        "margin_stop": 40,
+        "ordermin": "0.0001",
+        "costmin": "0.5",
+        "tick_size": "0.1",
+        "status": "online",
+    }
+
+
+def _trade(trade: Trade) -> dict[str, object]:
+    return {
+        "ordertxid": f"O{trade.txid[1:]}",
+        "postxid": "TKH2SE-M7IF5-CFI7LT",
+        "pair": trade.pair,
+        "time": float(trade.time),
+        "type": trade.side,
+        "ordertype": "limit",
+        "price": f"{trade.price:f}",
+        "cost": f"{trade.cost:f}",
+        "fee": f"{trade.fee:f}",
+        "vol": f"{trade.vol:f}",
+        "margin": "0.00000",
+        "misc": "",
+        "trade_id": int(trade.txid[1:6], 16),
+    }
+
+
+def _deposit(entry: Entry) -> dict[str, object]:
+    return {
+        "method": "Bank Frick (SWIFT)",
+        "aclass": "currency",
+        "asset": entry.asset,
+        "refid": entry.refid,
+        "txid": entry.refid,
+        "info": "",
+        "amount": f"{entry.amount:f}",
+        "fee": f"{entry.fee:f}",
+        "time": int(Decimal(entry.time)),
+        "status": "Success",
+    }

@@ -2,12 +2,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 
 from ingest.exchanges.binance import BinanceConnector
 from ingest.files.check import iter_transactions
-from tests.fakes.binance import BinanceFake
+from tests.fakes.binance import EPOCH_MS, BinanceFake
 from tests.ingest.exchanges.syncs import (
     Sleeps,
     fake_client,
@@ -70,3 +71,20 @@ def test_a_deposit_under_way_is_fetched_again_until_it_is_credited(fake: Binance
     fake.deposits[-1] = replace(deposit, pending=False)
     credited, _ = synced(connector(fake), cursors)
     assert [t.tx_hash for t in credited.values()] == [deposit.tx_id]
+
+
+def test_usdt_deposited_in_btc_bought_and_all_sold_again_gives_both_trades() -> None:
+    with BinanceFake(KEY, SECRET) as fake:
+        # BTC is in no deposit, no withdrawal and no balance: only the trades say it was held.
+        fake.balances = {"USDT": Decimal("1009.69031")}
+        fake.deposit("USDT", Decimal(1000), EPOCH_MS)
+        fake.fill("BTCUSDT", True, Decimal("0.01"), Decimal(30000), EPOCH_MS + 60_000)
+        fake.fill("BTCUSDT", False, Decimal("0.00999"), Decimal(31000), EPOCH_MS + 120_000)
+        transactions, _ = synced(connector(fake), {})
+        exported = {t.key: t for t in iter_transactions(fake.history_csv(), "binance.csv")}
+    assert set(transactions) == set(exported)
+    trades = [t for t in transactions.values() if t.type is not TransactionType.DEPOSIT]
+    assert [{(f.direction, f.asset) for f in t.flows if not f.is_fee} for t in trades] == [
+        {("IN", "BTC"), ("OUT", "USDT")},
+        {("OUT", "BTC"), ("IN", "USDT")},
+    ]

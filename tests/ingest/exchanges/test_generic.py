@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterator
+from decimal import Decimal
 
 import pytest
 
@@ -12,7 +14,8 @@ from ingest.exchanges.failures import ExchangeFailure, FailureKind
 from ingest.exchanges.generic import GenericConnector
 from ingest.exchanges.kraken import KrakenConnector
 from ingest.exchanges.kucoin import KucoinConnector
-from tests.fakes.binance import BinanceFake
+from tests.fakes.binance import EPOCH_MS, BinanceFake
+from tests.fakes.kraken import KrakenFake
 from tests.fakes.server import Fault
 from tests.ingest.exchanges.syncs import Sleeps, synced
 from vocabulary.enums import TransactionType
@@ -40,11 +43,14 @@ def connector(fake: BinanceFake, key: str = KEY) -> GenericConnector:
     return GenericConnector(client)
 
 
-def test_trades_of_the_markets_the_account_can_have_traded_keyed_by_market_and_id(fake: BinanceFake) -> None:
+def test_where_ccxt_asks_for_a_market_every_spot_market_is_read_from_its_own_cursor(
+    fake: BinanceFake,
+) -> None:
     transactions, cursors = synced(connector(fake), {})
-    # The balance holds BTC and ETH (no USDT): only ETH/BTC is asked for; DOGE is held at zero.
+    symbols = {"BTCUSDT": "BTC/USDT", "ETHUSDT": "ETH/USDT", "ETHBTC": "ETH/BTC"}
+    # The balance holds BTC and ETH only: the USDT markets are read all the same.
+    assert set(transactions) == {f"{symbols[fill.symbol]}:{fill.id}" for fill in fake.fills}
     eth_btc = [fill for fill in fake.fills if fill.symbol == "ETHBTC"]
-    assert set(transactions) == {f"ETH/BTC:{fill.id}" for fill in eth_btc}
     first = transactions["ETH/BTC:1"]
     assert first.type is TransactionType.TRADE
     assert {(f.direction, f.asset, f.quantity, f.is_fee) for f in first.flows} == {
@@ -52,11 +58,48 @@ def test_trades_of_the_markets_the_account_can_have_traded_keyed_by_market_and_i
         ("OUT", "BTC", eth_btc[0].quote_qty, False),
         ("OUT", "ETH", eth_btc[0].commission, True),
     }
-    assert cursors["assets"] == {"assets": ["BTC", "ETH"]}
+    assert {stream for stream in cursors if stream.startswith("trades")} == {
+        f"trades:{symbol}" for symbol in ("BTC/USD", "BTC/USDT", "DOGE/EUR", "ETH/BTC", "ETH/USDT", "SOL/BRL")
+    }
     assert synced(connector(fake), cursors)[0] == {}
     fake.add_trades(6)
     new, _ = synced(connector(fake), cursors)
-    assert set(new) == {f"ETH/BTC:{fill.id}" for fill in fake.fills[90:] if fill.symbol == "ETHBTC"}
+    assert set(new) == {f"{symbols[fill.symbol]}:{fill.id}" for fill in fake.fills[90:]}
+
+
+def test_usd_in_btc_bought_and_all_sold_again_gives_both_trades() -> None:
+    with BinanceFake(KEY, SECRET) as fake:
+        # USD paid in by bank (no deposit record), BTC bought with it and sold again: BTC is in no
+        # transfer and no balance.
+        fake.balances = {"USD": Decimal("1009.7")}
+        fake.fill("BTCUSD", True, Decimal("0.01"), Decimal(30000), EPOCH_MS)
+        fake.fill("BTCUSD", False, Decimal("0.00999"), Decimal(31000), EPOCH_MS + 60_000)
+        transactions, _ = synced(connector(fake), {})
+    assert set(transactions) == {"BTC/USD:1", "BTC/USD:2"}
+    sold = transactions["BTC/USD:2"]
+    assert {(f.direction, f.asset, f.quantity, f.is_fee) for f in sold.flows} == {
+        ("OUT", "BTC", Decimal("0.00999"), False),
+        ("IN", "USD", Decimal("309.69"), False),
+        ("OUT", "USD", Decimal("0.30969"), True),
+    }
+
+
+def test_where_ccxt_lists_every_market_at_once_one_stream_reads_them() -> None:
+    secret = base64.b64encode(b"kraken-secret").decode()
+    with KrakenFake(KEY, secret, trades=30) as fake:
+        client = ExchangeClient(
+            "kraken", Credentials({"apiKey": KEY, "secret": secret}), fake.url, throttle=False, sleep=Sleeps()
+        )
+        transactions, cursors = synced(GenericConnector(client), {})
+        pairs = {"XXBTZUSD": "BTC/USD", "XETHZUSD": "ETH/USD"}
+        trades = {f"{pairs[trade.pair]}:{trade.txid}" for trade in fake.trades}
+        deposits = {entry.refid for entry in fake.entries if entry.type == "deposit"}
+        assert set(transactions) == trades | deposits
+        assert {stream for stream in cursors if stream.startswith("trades")} == {"trades"}
+        assert synced(GenericConnector(client), cursors)[0] == {}
+        fake.add_trades(5)
+        new, _ = synced(GenericConnector(client), cursors)
+    assert set(new) == {f"{pairs[trade.pair]}:{trade.txid}" for trade in fake.trades[30:]}
 
 
 def test_failures_are_classified(fake: BinanceFake) -> None:
