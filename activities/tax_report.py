@@ -5,6 +5,9 @@ recording a report that could not be made.
 them to the one report entry point (`analytics.reports.catalogue.write_report`, which `cairn tax report`
 uses too), stores the file in S3 under `reports/{user}/…` and records it on the report's row. The lots as
 of a date are the engine's on the flows before the end of that day, as `cairn tax report --as-of` gives them.
+Canada's Schedule 3 and the UK summary are the engine's too: the law's method on the flows in CAD or GBP.
+The broker's 1099-DA on the row (a reconciliation's, or the one the API gave a Form 8949-lines report)
+is read and, for those reports, chooses the Form 8949 boxes.
 """
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ from activities.uploads import UploadUnavailable, read_upload
 from analytics.lots import LedgerError, compute
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form_1099da import Form1099DAError, read_1099da
-from analytics.reports.types import COUNTRY_OF, ReportType
+from analytics.reports.types import COUNTRY_OF, METHOD_OF, ReportType
 from analytics.reports.year import Country, TaxYear
 from contracts.tax_report import (
     COST_BASIS_READINESS,
     MAKE_TAX_REPORT,
+    RECONCILIATION_TYPES,
     RECORD_TAX_REPORT_FAILURE,
     TaxReportFailure,
     TaxReportInput,
@@ -48,6 +52,7 @@ from ledger.writes.tax_reports import (
     fail_report,
     filer,
     finish_report,
+    flows_in,
     listed_flows,
     mark_report,
     named_lots,
@@ -57,7 +62,7 @@ from ledger.writes.tax_reports import (
     stored_income,
     stored_lots,
 )
-from vocabulary.enums import JobStatus
+from vocabulary.enums import AllocationScope, CostBasisMethod, JobStatus
 
 BAD_REPORT = "TaxReportInputError"  # ApplicationError type of a report its input cannot make
 PDF_TYPES = frozenset(
@@ -111,13 +116,14 @@ def file_name(kind: ReportType, label: str) -> str:
     return f"{kind.value.lower()}_{label.replace(' ', '_')}.{extension}"
 
 
-def report_year(row: TaxReport, who: Filer, kind: ReportType) -> ReportYear:
-    """A return's country is the form's (Canada's Schedule 3, the UK summary), else the user's when
-    Cairn makes its returns, else the US; US forms are the US's whoever files them."""
+def report_year(row: TaxReport, who: Filer, kind: ReportType) -> TaxYear:
+    """A Canadian or UK return's year is its law's (the calendar year; 6 April to 5 April), whatever the
+    user's tax-year start. Other reports: the user's own tax year, in the user's country when Cairn makes
+    its returns, else the US's; US forms are the US's whoever files them."""
+    if kind in COUNTRY_OF:
+        return TaxYear(row.tax_year, COUNTRY_OF[kind])
     filed = who.country if who.country in Country.__members__ else None
-    country = COUNTRY_OF.get(kind) or (
-        Country.US if filed is None or kind not in GENERIC_TYPES else Country(filed)
-    )
+    country = Country.US if filed is None or kind not in GENERIC_TYPES else Country(filed)
     first, after = tax_year_bounds(row.tax_year, *who.tax_year_start)
     if row.start_date is not None:
         first = datetime.combine(row.start_date, time(), UTC)
@@ -176,9 +182,12 @@ class TaxReportActivities:
                     if kind in READS_LOTS
                     else no_results("lots")
                 )
+                law = METHOD_OF.get(kind)
                 made = ReportInput(
                     year,
-                    stored_disposals(session, given.user_id, year.start, year.end, currency)
+                    self._disposals_by_law(session, given.user_id, law, currency)
+                    if law is not None
+                    else stored_disposals(session, given.user_id, year.start, year.end)
                     if kind not in READS_NO_DISPOSALS
                     else no_results("disposals"),
                     stored_income(session, given.user_id, year.start, year.end, currency)
@@ -200,7 +209,7 @@ class TaxReportActivities:
                 raise ApplicationError(str(error), type=BAD_REPORT, non_retryable=True) from error
             key = report_key(public_id, name)
             self._storage.put(key, path, CONTENT_TYPES[name.rsplit(".", 1)[-1]])
-            reconciled = made.reconciliation()
+            reconciled = made.reconciliation() if kind.value in RECONCILIATION_TYPES else None
             with self._sessions.begin() as session:
                 finish_report(
                     session,
@@ -222,6 +231,22 @@ class TaxReportActivities:
         except (LedgerError, ValueError) as error:
             raise ApplicationError(str(error), type=BAD_REPORT, non_retryable=True) from error
         return named_lots(session, user_id, lots, currency)
+
+    @staticmethod
+    def _disposals_by_law(
+        session: Session, user_id: int, method: CostBasisMethod, currency: str
+    ) -> pl.DataFrame:
+        """A Canadian or UK return's disposals: the engine with the law's method (ACB, SP) on the user's
+        flows in CAD or GBP, each at its own day's rate, whatever method the user's settings choose
+        (analytics/reports/abroad.py says why)."""
+        flows = flows_in(session, user_id, currency)
+        if flows.is_empty():
+            return no_results("disposals")
+        try:
+            ledger = pl.concat(list(EngineLedger([flows])))
+            return compute(ledger, method, AllocationScope.UNIVERSAL, base_currency=currency).disposals
+        except (LedgerError, ValueError) as error:
+            raise ApplicationError(str(error), type=BAD_REPORT, non_retryable=True) from error
 
     def _form_1099da(self, user_id: int, file_url: str, directory: Path) -> pl.DataFrame:
         """The broker's 1099-DA the user uploaded (gzip-compressed by the browser), read."""

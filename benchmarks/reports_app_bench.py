@@ -78,7 +78,7 @@ def user_with_disposals(sessions: sessionmaker[Session], count: int) -> int:
 def timed_report(sessions: sessionmaker[Session], user_id: int, kind: ReportType, out: Path) -> str:
     started = time.perf_counter()
     with sessions() as session:
-        disposals = stored_disposals(session, user_id, YEAR.start, YEAR.end, "USD")
+        disposals = stored_disposals(session, user_id, YEAR.start, YEAR.end)
     loaded = time.perf_counter()
     given = ReportInput(YEAR, disposals, no_results("income"), no_results("lots"))
     write_report(kind, given, out / kind.value)

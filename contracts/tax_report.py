@@ -44,6 +44,19 @@ REPORT_TYPES = (
     "EXCHANGE_1099_RECONCILIATION_CSV",
 )
 RECONCILIATION_TYPES = frozenset({"EXCHANGE_1099_RECONCILIATION", "EXCHANGE_1099_RECONCILIATION_CSV"})
+# the reports made of Form 8949's lines, whose boxes (covered, noncovered) a broker's 1099-DA chooses
+FORM_8949_LINE_TYPES = frozenset(
+    {
+        "FORM_8949",
+        "FORM_8949_CONDENSED",
+        "FORM_1040_SD",
+        "CAPITAL_GAINS_CCH",
+        "CAPITAL_GAINS_CSV",
+        "CAPITAL_GAINS_TAXACT",
+        "CAPITAL_GAINS_TURBOTAX_DESKTOP",
+        "CAPITAL_GAINS_TURBOTAX_ONLINE",
+    }
+)
 
 
 class TaxReportPollStatus(StrEnum):

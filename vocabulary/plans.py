@@ -258,10 +258,14 @@ def report_refusal(
     counts: tuple[int, int],
     today: date,
     covers_through: int | None = None,
+    firm_client: bool = False,
 ) -> Refusal | None:
     """Whether the plan lets the user make this report now; None when it does. `counts` is the net and
     the lifetime transaction count; `covers_through` the last tax year a paid plan covers (a later one
-    needs the plan renewed early). The user's own data (DATA reports) is never held back."""
+    needs the plan renewed early); `firm_client`: the user is a client of a tax firm, whose forms and
+    files need Prime or above (the spec names the blocker; the rank is ours: a firm works from the
+    tax-software files and the 1099-DA reconciliation, which Prime opens). The user's own data (DATA
+    reports) is never held back."""
     tier = REPORT_TIERS[report_type]
     if tier is ReportTier.DATA:
         return None
@@ -276,6 +280,8 @@ def report_refusal(
     exceeded = over_limit(terms, *counts)
     if exceeded is not None:
         return Refusal("insufficient_tax_plan", exceeded)
+    if firm_client and rank(terms.plan) < rank(TaxPlan.PRIME):
+        return Refusal("insufficient_plan", TaxReportBlocker.TAX_FIRM_CLIENTS_NEED_PRIME_AND_ABOVE)
     if tier not in terms.tiers:
         return Refusal("insufficient_plan", TaxReportBlocker.NOT_AVAILABLE)
     return None

@@ -60,7 +60,7 @@ def write_report(kind: ReportType, given: ReportInput, path: Path) -> None:
     if kind is ReportType.CA_SCHEDULE_3:
         abroad.figures_csv(abroad.canada_schedule_3(given.year_disposals()), path)
     elif kind is ReportType.UK_CAPITAL_GAINS_SUMMARY:
-        abroad.figures_csv(abroad.uk_capital_gains_summary(given.year_disposals()), path)
+        abroad.figures_csv(abroad.uk_capital_gains_summary(given.year_disposals(), year), path)
     elif kind is ReportType.FORM_1040_S1:
         us_forms.schedule_1_pdf(given.year_income(), year, given.name, path)
     elif kind is ReportType.INCOME_BY_MONTH:

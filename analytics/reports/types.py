@@ -3,6 +3,7 @@
 from enum import StrEnum
 
 from analytics.reports.year import Country
+from vocabulary.enums import CostBasisMethod
 
 
 class ReportType(StrEnum):
@@ -27,3 +28,8 @@ class ReportType(StrEnum):
 
 
 COUNTRY_OF = {ReportType.CA_SCHEDULE_3: Country.CA, ReportType.UK_CAPITAL_GAINS_SUMMARY: Country.GB}
+# the method the country's law computes these returns with (analytics/reports/abroad.py)
+METHOD_OF = {
+    ReportType.CA_SCHEDULE_3: CostBasisMethod.ACB,
+    ReportType.UK_CAPITAL_GAINS_SUMMARY: CostBasisMethod.SP,
+}

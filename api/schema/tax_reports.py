@@ -4,7 +4,11 @@ a download link; taxReports lists the reports made, per tax year, each with a fr
 
 A report is never made from stale results: while the user's cost basis is asked for or running, the
 workflow waits and the poll answers cost_basis_in_process. A job id that is not the user's answers
-unauthorized, as one that does not exist does."""
+unauthorized, as one that does not exist does.
+
+A broker's 1099-DA (an upload of the user's) is reconciled, and chooses the boxes of a Form 8949,
+Schedule D or tax-software file: the one given, else the one of the user's latest reconciliation of
+that year."""
 
 from __future__ import annotations
 
@@ -18,7 +22,13 @@ from api.jobs import start_work
 from api.limits import MAX_SEARCH_CHARS, MAX_URL_CHARS
 from api.string_bounds import max_length
 from contracts.ids import tax_report_id
-from contracts.tax_report import RECONCILIATION_TYPES, REPORT_TYPES, TaxReportPollStatus, report_request
+from contracts.tax_report import (
+    FORM_8949_LINE_TYPES,
+    RECONCILIATION_TYPES,
+    REPORT_TYPES,
+    TaxReportPollStatus,
+    report_request,
+)
 from ledger.models import TaxReport
 from ledger.scope.transaction_search import SearchError, parse
 from vocabulary.enums import JobStatus
@@ -135,13 +145,18 @@ class TaxReportsMutation:
                 parse(query, (user.tax_year_start_month, user.tax_year_start_day))
             except SearchError as error:
                 return _refused(None, str(error))
-        if type in RECONCILIATION_TYPES:
-            if not form_1099da_file_url:
-                return _refused(None, NEEDS_1099DA)
-            if context.services.storage.key_of(form_1099da_file_url, user.public_id) is None:
-                return _refused(None, BAD_1099DA)
-        else:
+        if type in FORM_8949_LINE_TYPES and not form_1099da_file_url:
+            # the broker's reporting chooses the 8949 boxes: the 1099-DA the user last reconciled that year
+            form_1099da_file_url = await context.scope.tax_reports.reconciled_1099da(tax_year)
+        elif type not in RECONCILIATION_TYPES | FORM_8949_LINE_TYPES:
             form_1099da_file_url = None
+        if type in RECONCILIATION_TYPES and not form_1099da_file_url:
+            return _refused(None, NEEDS_1099DA)
+        if (
+            form_1099da_file_url
+            and context.services.storage.key_of(form_1099da_file_url, user.public_id) is None
+        ):
+            return _refused(None, BAD_1099DA)
         plans = context.scope.plans
         held = await plans.tax_plan()
         counts = await plans.transaction_counts()
@@ -153,6 +168,7 @@ class TaxReportsMutation:
             (counts.net, counts.lifetime),
             date.today(),
             held.covers_through,
+            firm_client=await context.scope.tax_pros.is_firm_client(),
         )
         if refusal is not None:
             return GenerateTaxReportResult(

@@ -139,6 +139,41 @@ def record_action(
     session.add(TaxProAction(tax_pro_id=pro_id, client_id=client_id, action=action, operation=operation))
 
 
+async def record_first_read(session: AsyncSession, pro_id: int, client_id: int, operation: str) -> None:
+    """Audits a read of the client's data the first time the pro makes it (the same operation and root
+    fields) since they last started viewing the client; the caller commits."""
+    started = (
+        select(func.max(TaxProAction.created_at))
+        .where(
+            TaxProAction.tax_pro_id == pro_id,
+            TaxProAction.client_id == client_id,
+            TaxProAction.action == TaxProActionKind.VIEW_AS,
+        )
+        .scalar_subquery()
+    )
+    made = exists().where(
+        TaxProAction.tax_pro_id == pro_id,
+        TaxProAction.client_id == client_id,
+        TaxProAction.action == TaxProActionKind.READ,
+        TaxProAction.operation == operation,
+        TaxProAction.created_at >= started,
+    )
+    if not await session.scalar(select(made)):
+        record_action(session, pro_id, client_id, TaxProActionKind.READ, operation)
+
+
+async def leaves_firm_without_admin(session: AsyncSession, user_id: int) -> bool:
+    """Whether the user's going (leaving their firm, or deleting their account) would leave the firm's
+    other members without an admin: the user is its only admin and not its only member."""
+    mine = aliased(TaxFirmMember)
+    others = select(TaxFirmMember.user_id).where(
+        TaxFirmMember.firm_id == mine.firm_id, TaxFirmMember.user_id != user_id
+    )
+    other_admins = others.where(TaxFirmMember.role == TaxFirmRole.TAX_FIRM_ADMIN)
+    stranded = exists().where(mine.user_id == user_id, exists(others), ~exists(other_admins))
+    return bool(await session.scalar(select(stranded)))
+
+
 class TaxProsScope:
     def __init__(self, session: AsyncSession, user_id: int) -> None:
         self.session = session
@@ -360,6 +395,11 @@ class TaxProsScope:
 
     # firms
 
+    async def is_firm_client(self) -> bool:
+        """Whether the user is a client of a tax firm: works with one of its member pros."""
+        firms = select(TaxFirm.id).where(_firm_client(TaxFirm.id, self.user_id))
+        return bool(await self.session.scalar(select(exists(firms))))
+
     async def membership(self) -> Membership | None:
         row = (
             await self.session.execute(
@@ -515,15 +555,9 @@ class TaxProsScope:
     async def leave(self, public_id: uuid.UUID) -> None:
         """The user leaves their firm; its last admin may leave only as its last member (the firm goes)."""
         membership = await self.firm(public_id)
-        firm = membership.firm
-        others = await self.session.scalar(
-            select(func.count())
-            .select_from(TaxFirmMember)
-            .where(TaxFirmMember.firm_id == firm.id, TaxFirmMember.user_id != self.user_id)
-        )
-        if others and await self._admins_left(firm, without=self.user_id) == 0:
+        if await leaves_firm_without_admin(self.session, self.user_id):
             raise TaxProError(LAST_ADMIN)
-        await self._remove_member(firm, self.user_id)
+        await self._remove_member(membership.firm, self.user_id)
 
     async def assign(
         self, public_id: uuid.UUID, client_public_id: uuid.UUID, pro_public_id: uuid.UUID, *, assigned: bool

@@ -8,6 +8,7 @@ from datetime import date
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from contracts.tax_report import RECONCILIATION_TYPES
 from ledger.models import TaxReport
 from ledger.models.jobs import FINAL_STATUSES
 from vocabulary.enums import JobStatus
@@ -68,6 +69,20 @@ class TaxReportsScope:
         return await self.session.scalar(
             select(TaxReport)
             .where(TaxReport.user_id == self.user_id, TaxReport.job_id == job_id)
+            .order_by(TaxReport.id.desc())
+            .limit(1)
+        )
+
+    async def reconciled_1099da(self, tax_year: int) -> str | None:
+        """The upload URL of the 1099-DA the user's latest reconciliation of `tax_year` was made from."""
+        return await self.session.scalar(
+            select(TaxReport.form_1099da_url)
+            .where(
+                TaxReport.user_id == self.user_id,
+                TaxReport.tax_year == tax_year,
+                TaxReport.type.in_(RECONCILIATION_TYPES),
+                TaxReport.status == JobStatus.FINISHED,
+            )
             .order_by(TaxReport.id.desc())
             .limit(1)
         )

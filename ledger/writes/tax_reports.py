@@ -2,9 +2,11 @@
 those results in the user's base currency, the flows a transactions report lists, and the report's row.
 
 Results are stored in USD; each amount is converted here as the tax page converts it
-(ledger.scope.cost_basis): a disposal's at the FX close of its day, an income's at its day's, a lot's
-basis at the day it was acquired; a flow's value at its transaction's day. Amounts are rounded to the
-engine's 18 decimals, so the reports' sums are the tax page's to the cent.
+(ledger.scope.cost_basis): an income's at the FX close of its day, a lot's basis at the day it was
+acquired; a flow's value at its transaction's day. Disposals are read in USD only (the US forms'
+currency): a Canadian or UK return is not a conversion of them, but the engine run again on the flows
+in CAD or GBP (`flows_in`, analytics/reports/abroad.py says why). Amounts are rounded to the engine's
+18 decimals, so the reports' sums are the tax page's to the cent.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from ledger.models import (
     Asset,
     CostBasisStatus,
     DisposedLot,
+    Flow,
     IncomeEvent,
     TaxLot,
     TaxReport,
@@ -64,6 +67,7 @@ DISPOSAL_TYPES = {
     "holding_days": pl.Int64,
 }
 INCOME_TYPES = {"value": AMOUNT, "quantity": AMOUNT, "received_at": INSTANT}
+FLOW_TYPES = {"timestamp": INSTANT, "is_fee": pl.Boolean}
 LOT_TYPES = {
     **dict.fromkeys(("quantity", "remaining", "cost_basis", "remaining_cost_basis"), AMOUNT),
     "acquired_at": INSTANT,
@@ -143,15 +147,9 @@ def _columns(model: Any, columns: Sequence[str], types: dict[str, Any], given: d
     ]
 
 
-def stored_disposals(
-    session: Session, user_id: int, start: datetime, end: datetime, currency: str
-) -> pl.DataFrame:
-    """The disposal slices of [start, end), in the engine's columns, money in `currency`."""
-    money = {
-        name: _converted(getattr(DisposedLot, name), currency, DisposedLot.disposed_at)
-        for name in ("proceeds", "cost_basis", "gain", "denied_loss")
-    }
-    selected = _columns(DisposedLot, DISPOSAL_COLUMNS, DISPOSAL_TYPES, money)
+def stored_disposals(session: Session, user_id: int, start: datetime, end: datetime) -> pl.DataFrame:
+    """The disposal slices of [start, end), in the engine's columns, money in USD as stored."""
+    selected = _columns(DisposedLot, DISPOSAL_COLUMNS, DISPOSAL_TYPES, {})
     statement = (
         select(*selected)
         .join(Transaction, Transaction.id == DisposedLot.transaction_id)
@@ -249,6 +247,18 @@ def named_lots(session: Session, user_id: int, lots: pl.DataFrame, currency: str
     )
 
 
+def flows_in(session: Session, user_id: int, currency: str) -> pl.DataFrame:
+    """The flows the cost-basis run reads (flows_query: its ids, types and order), each value converted
+    from USD into `currency` at the FX close of the flow's UTC day, for an engine run in that currency
+    (a Canadian or UK return, whose law pools costs in CAD or GBP at each acquisition's day)."""
+    found = flows_query(user_id).add_columns(Flow.id.label("flow_order")).subquery()
+    value = _converted(cast(found.c.value, Numeric), currency, found.c.timestamp)
+    statement = select(
+        *(cast(value, String).label(name) if name == "value" else found.c[name] for name in LEDGER_COLUMNS)
+    ).order_by(found.c.tx_id.collate("C"), found.c.flow_order)
+    return _loaded(session, statement, LEDGER_COLUMNS, FLOW_TYPES)
+
+
 def no_results(table: str) -> pl.DataFrame:
     """An empty result table ("disposals", "income", "lots"), for a report that does not read it."""
     columns, types = RESULTS[table]
@@ -281,7 +291,7 @@ def listed_flows(
             flows.c.timestamp, flows.c.tx_id
         )
     ).all()
-    return _frame(rows, LEDGER_COLUMNS, {"timestamp": INSTANT, "is_fee": pl.Boolean})
+    return _frame(rows, LEDGER_COLUMNS, FLOW_TYPES)
 
 
 # The report's row

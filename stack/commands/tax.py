@@ -47,7 +47,7 @@ def handle_report(args: argparse.Namespace) -> int:
     from analytics.lots import LedgerError, compute, read_ledger
     from analytics.reports.catalogue import ReportInput, write_report
     from analytics.reports.form_1099da import Form1099DAError, read_1099da
-    from analytics.reports.types import COUNTRY_OF, ReportType
+    from analytics.reports.types import COUNTRY_OF, METHOD_OF, ReportType
     from analytics.reports.year import Country, TaxYear
     from ledger.reference.seed import bundled_assets
     from vocabulary.enums import AllocationScope
@@ -65,8 +65,16 @@ def handle_report(args: argparse.Namespace) -> int:
         print("cairn tax report: give the broker's 1099-DA with --1099da FILE", file=sys.stderr)
         return 2
     kind = ReportType(args.report_type)
-    country = Country(args.country) if args.country else COUNTRY_OF.get(kind, Country.US)
+    # a return's country is its form's (Schedule 3: Canada; SA108: the UK, 6 April), whatever --country says
+    country = COUNTRY_OF.get(kind) or (Country(args.country) if args.country else Country.US)
     tax_year = TaxYear(args.year, country)
+    law = METHOD_OF.get(kind)
+    if law is not None and (args.method != law or args.timeline is not None):
+        print(
+            f"cairn tax report: {kind.value} is computed with the {law} method: give --method {law}",
+            file=sys.stderr,
+        )
+        return 2
     try:
         method = engine_method(args)
         ledger = read_ledger(args.ledger, validate=False)

@@ -19,7 +19,7 @@ from sqlalchemy import select, text, update
 from sqlalchemy.orm import Session
 
 from ledger.infra.settings import Settings
-from ledger.models import Coupon, Credit, Subscription, User
+from ledger.models import Coupon, Credit, Subscription, TaxFirm, TaxFirmMember, TaxProInvite, User
 from ledger.writes.plans import grant_tax_plan
 from tests.api.graphql import gql
 from tests.api.test_cost_basis import signed_up_user
@@ -27,6 +27,7 @@ from tests.fakes.stripe import FakeStripe
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, link_transfer, out
 from vocabulary.enums import TransactionType as Type
 from vocabulary.plans import TOO_MANY_TRANSACTIONS_PAID, CreditStatus, PaymentState, TaxPlan
+from vocabulary.tax_pros import InviteInitiator, InviteKind, TaxFirmRole
 
 pytestmark = pytest.mark.servers
 
@@ -286,6 +287,48 @@ async def test_limits_past_due_and_tiers_block_reports_for_paying_users(
     assert (await report(client, "FORM_8949", this_year + 1))["blocker"] == "TAX_YEAR_NOT_AVAILABLE"
     add_transactions(db_session, user, 10_000, ignored=True)
     assert (await report(client, "FORM_8949"))["blocker"] == "EXCEEDED_LIFETIME_TRANSACTION_LIMIT"
+
+
+async def test_a_tax_firms_client_needs_prime_and_above_for_forms(
+    client: httpx.AsyncClient, other_user: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    grant_tax_plan(db_session, user.id, TaxPlan.BASE)
+    db_session.commit()
+    assert (await report(client, "FORM_8949"))["success"]
+    # the user works with a pro who is a member of a firm: a client of the firm
+    their_id = (await gql(other_user, "query { me { publicId } }"))["me"]["publicId"]
+    pro = db_session.scalar(select(User).where(User.public_id == uuid.UUID(their_id)))
+    assert pro is not None
+    firm = TaxFirm(name="Ledger & Co")
+    db_session.add(firm)
+    db_session.flush()
+    db_session.add_all(
+        [
+            TaxFirmMember(firm_id=firm.id, user_id=pro.id, role=TaxFirmRole.TAX_PRO),
+            TaxProInvite(
+                kind=InviteKind.CLIENT_TAX_PRO,
+                initiator=InviteInitiator.CLIENT,
+                sender_id=user.id,
+                invitee_email=pro.email.lower(),
+                client_id=user.id,
+                tax_pro_id=pro.id,
+                accepted_at=datetime.now(UTC),
+            ),
+        ]
+    )
+    db_session.commit()
+
+    held_back = await report(client, "FORM_8949", 2022)
+    assert (held_back["success"], held_back["status"], held_back["blocker"]) == (
+        False,
+        "insufficient_plan",
+        "TAX_FIRM_CLIENTS_NEED_PRIME_AND_ABOVE",
+    )
+    assert (await report(client, "TAX_LOTS_CSV", 2022))["success"]  # their own data is never held back
+    grant_tax_plan(db_session, user.id, TaxPlan.PRIME)
+    db_session.commit()
+    assert (await report(client, "FORM_8949", 2022))["success"]
 
 
 async def test_every_coupon_message_and_a_plan_coupon(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
@@ -16,20 +16,24 @@ from typing import Any
 import httpx
 import polars as pl
 import pytest
-from sqlalchemy import func, select
+from pypdf import PdfReader
+from sqlalchemy import func, literal, select
 from sqlalchemy.orm import Session
 
 from activities.cost_basis_ledger import EngineLedger
 from analytics.reports.types import ReportType
 from contracts.tax_report import REPORT_TYPES
 from ledger.models import CostBasisStatus, TaxReport, User
+from ledger.scope.portfolio import usd_in
 from ledger.writes.cost_basis import flow_batches
 from ledger.writes.plans import grant_tax_plan
 from stack.cli import main
 from tests.api.graphql import gql, upload
 from tests.api.test_cost_basis import ENQUEUE, TAX_SUMMARY, calculated, hand_worked_ledger
 from tests.api.test_cost_basis import signed_up_user as signed_up_free_user
-from vocabulary.enums import CostBasisState
+from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
+from vocabulary.enums import CostBasisMethod, CostBasisState
+from vocabulary.enums import TransactionType as Type
 from vocabulary.plans import TaxPlan
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
@@ -302,3 +306,120 @@ async def test_lots_as_of_a_date_are_those_the_command_line_gives_on_the_same_le
         ]
         held = [(row["Quantity Held"], row["Cost Basis"]) for row in app if row["Asset"] == "BTC"]
         assert held == [btc]  # the sale at 10:00 on 2021-06-01 counts by the end of that day
+
+
+def two_buys_three_sales(session: Session, user: User) -> None:
+    """1 BTC bought for $10,000 on 1 January 2021 and 1 for $20,000 on 1 March; 0.5 sold for $25,000 on
+    5 April 2021, 1 for $30,000 on 1 June 2021 and 0.25 for $10,000 on 1 February 2022."""
+    wallet = add_wallet(session, user)
+    for when, kind, money, btc in (
+        ("2021-01-01 10:00", Type.BUY, "10000", "1"),
+        ("2021-03-01 10:00", Type.BUY, "20000", "1"),
+        ("2021-04-05 10:00", Type.SELL, "25000", "0.5"),
+        ("2021-06-01 10:00", Type.SELL, "30000", "1"),
+        ("2022-02-01 10:00", Type.SELL, "10000", "0.25"),
+    ):
+        dollars, coins = ("fiat_USD", money, money), ("crypto_BTC", btc)
+        moves = (out(*dollars), into(*coins)) if kind is Type.BUY else (out(*coins), into(*dollars))
+        add_transaction(session, wallet, when, kind, *moves)
+    session.commit()
+
+
+def rate(session: Session, currency: str, day: str) -> Decimal:
+    """Units of `currency` a dollar bought that day, as the app reads the FX closes."""
+    found = session.scalar(select(usd_in(currency, literal(date.fromisoformat(day)))))
+    assert found is not None
+    return Decimal(found)
+
+
+async def test_canada_and_the_uk_pool_costs_in_their_currency_at_each_acquisitions_day(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    two_buys_three_sales(db_session, user)
+    assert user.cost_basis_method is CostBasisMethod.FIFO  # the law's method is used, not the user's
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+
+    async def figures(kind: str, year: int) -> tuple[str, list[tuple[str, str]]]:
+        done = await made(client, (await generated(client, kind, year))["jobId"])
+        assert done["status"] == "success", done
+        return done["report"]["fileName"], [
+            (row["Line"], row["Amount"]) for row in await downloaded_csv(done["url"])
+        ]
+
+    def cents(value: Decimal) -> str:
+        return str(value.quantize(Decimal("0.01"), ROUND_HALF_UP))
+
+    # Canada, 2021: the pool's cost is each purchase in CAD at its own day's rate; ACB, so the 1.5 BTC
+    # sold cost 0.75 of it; proceeds at each sale's day
+    cad = {
+        day: rate(db_session, "CAD", day) for day in ("2021-01-01", "2021-03-01", "2021-04-05", "2021-06-01")
+    }
+    pool = 10000 * cad["2021-01-01"] + 20000 * cad["2021-03-01"]
+    proceeds = 25000 * cad["2021-04-05"] + 30000 * cad["2021-06-01"]
+    gain = Decimal(cents(proceeds)) - Decimal(cents(pool * Decimal("0.75")))
+    assert await figures("CA_SCHEDULE_3", 2021) == (
+        "ca_schedule_3_2021.csv",
+        [
+            ("15300", cents(proceeds)),
+            ("15300", cents(pool * Decimal("0.75"))),
+            ("15300", "0.00"),
+            ("15300", cents(gain)),
+            ("19700", cents(gain)),
+            ("19900", cents(gain / 2)),
+        ],
+    )
+
+    # the UK, 2021 to 2022 (6 April 2021 to 5 April 2022, whatever the user's tax-year start): the sales
+    # of 1 June 2021 and 1 February 2022 (not 5 April 2021), 1.25 BTC from the section 104 pool in GBP
+    gbp = {
+        day: rate(db_session, "GBP", day) for day in ("2021-01-01", "2021-03-01", "2021-06-01", "2022-02-01")
+    }
+    pool = 10000 * gbp["2021-01-01"] + 20000 * gbp["2021-03-01"]
+    proceeds = 30000 * gbp["2021-06-01"] + 10000 * gbp["2022-02-01"]
+    costs = pool * Decimal("0.625")
+    assert await figures("UK_CAPITAL_GAINS_SUMMARY", 2021) == (
+        "uk_capital_gains_summary_2021_to_2022.csv",
+        [
+            ("", "2"),
+            ("", cents(proceeds)),
+            ("", cents(costs)),
+            ("", cents(proceeds - costs)),  # each sale a gain
+            ("", "0.00"),
+        ],
+    )
+
+
+async def test_a_reconciled_1099da_chooses_the_8949_boxes_of_the_years_forms_and_files(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+
+    async def boxes() -> list[str]:
+        done = await made(client, (await generated(client, "CAPITAL_GAINS_CSV", 2021))["jobId"])
+        assert done["status"] == "success", done
+        assert done["report"]["reconciliation"] is None  # a gains file is no reconciliation
+        return [line["Form 8949 Box"] for line in await downloaded_csv(done["url"])]
+
+    assert await boxes() == ["C"]  # no broker's form: not reported
+    form = await upload(client, "1099-da.csv", FORM_1099DA)
+    reconciled = await generated(client, "EXCHANGE_1099_RECONCILIATION_CSV", 2021, form1099daFileUrl=form)
+    assert (await made(client, reconciled["jobId"]))["status"] == "success"
+
+    # the broker reported the sale of 0.4 BTC with its basis: box A (short-term, covered)
+    assert await boxes() == ["A"]
+    eight_949 = await made(client, (await generated(client, "FORM_8949", 2021))["jobId"])
+    async with httpx.AsyncClient() as s3:
+        pdf = (await s3.get(eight_949["url"])).content
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "[X] (A) Short-term transactions reported on Form(s) 1099-B showing basis was reported" in text
+    # another year's forms are not the 2021 1099-DA's; one given with the request is used as given
+    assert (await generated(client, "FORM_1040_SD", 2022))["jobId"] == (
+        f"tax-report/{user.public_id}/FORM_1040_SD/2022"
+    )
+    given = await generated(client, "FORM_1040_SD", 2021, form1099daFileUrl=form)
+    assert (await made(client, given["jobId"]))["status"] == "success"

@@ -104,6 +104,25 @@ def test_limits_past_due_years_and_tiers_block_in_order() -> None:
     )
 
 
+def test_clients_of_a_tax_firm_need_prime_and_above_for_forms_and_files() -> None:
+    def firm(plan: TaxPlan, report: str, counts: tuple[int, int] = (0, 0)) -> Refusal | None:
+        return report_refusal(TERMS[plan], PaymentState.PAID, report, 2025, counts, TODAY, firm_client=True)
+
+    needs_prime = Refusal("insufficient_plan", TaxReportBlocker.TAX_FIRM_CLIENTS_NEED_PRIME_AND_ABOVE)
+    assert firm(TaxPlan.BASE, "FORM_8949") == firm(TaxPlan.BASE_PLUS, "CA_SCHEDULE_3") == needs_prime
+    assert firm(TaxPlan.BASE, "CAPITAL_GAINS_TURBOTAX_ONLINE") == needs_prime  # before NOT_AVAILABLE
+    assert refusal(TaxPlan.BASE, "FORM_8949") is None  # not a firm's client: Base makes the forms
+    for plan in (TaxPlan.PRIME, TaxPlan.PRIME_PLUS, TaxPlan.ULTRA, TaxPlan.ULTRA_PLUS, TaxPlan.FULL_SERVICE):
+        assert firm(plan, "FORM_8949") is None
+    assert firm(TaxPlan.BASE, "TAX_LOTS_CSV") is None  # their own data is never held back
+    assert firm(TaxPlan.FREE, "FORM_8949") == Refusal(
+        "insufficient_tax_plan", TaxReportBlocker.NO_REPORTS_IN_FREE_PLAN
+    )
+    assert firm(TaxPlan.BASE, "FORM_8949", (101, 101)) == Refusal(
+        "insufficient_tax_plan", TaxReportBlocker.EXCEEDED_TRANSACTION_LIMIT
+    )
+
+
 def test_the_recommended_plan_is_the_cheapest_that_covers_the_counts_and_makes_forms() -> None:
     assert recommended_plan(0, 0).plan is TaxPlan.BASE
     assert recommended_plan(101, 101).plan is TaxPlan.BASE_PLUS

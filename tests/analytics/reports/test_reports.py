@@ -152,3 +152,76 @@ def test_uk_tax_year_runs_from_6_april() -> None:
         date(2024, 4, 6),
         "2023 to 2024",
     )
+
+
+def test_tax_lots_csv_parses_back_to_the_engines_lots(tmp_path: Path) -> None:
+    path = tmp_path / "lots.csv"
+    write_report(ReportType.TAX_LOTS_CSV, _given(), path)
+    read = pl.read_csv(
+        path, schema_overrides={"Quantity Held": pl.Decimal(38, 18), "Cost Basis": pl.Decimal(38, 2)}
+    )
+    held = RESULT.lots.filter(pl.col("remaining") > 0)
+    assert read.columns == ["Asset", "Account", "Lot ID", "Date Acquired", "Quantity Held", "Cost Basis"]
+    assert sorted(read["Lot ID"].to_list()) == sorted(held["lot_id"].to_list())
+    for asset in held["asset"].unique():
+        mine, theirs = read.filter(pl.col("Asset") == asset), held.filter(pl.col("asset") == asset)
+        assert Decimal(mine["Quantity Held"].sum()) == Decimal(theirs["remaining"].sum())
+        # each asset's column adds up to its exact basis, rounded to the cent
+        assert Decimal(mine["Cost Basis"].sum()) == cent(Decimal(theirs["remaining_cost_basis"].sum()))
+    assert Decimal(read["Cost Basis"].sum()) == sum(
+        (
+            cent(Decimal(held.filter(pl.col("asset") == a)["remaining_cost_basis"].sum()))
+            for a in held["asset"].unique()
+        ),
+        Decimal(0),
+    )
+
+
+LEDGER_2025 = flows(
+    *buy("b1", "2024-01-01T10:00:00Z", "BTC", "1", "1000"),
+    *buy("b2", "2025-01-01T10:00:00Z", "ETH", "1", "500"),
+    *sell("g", "2025-04-01T10:00:00Z", "ETH", "0.2", "100"),
+    *sell("h", "2025-03-01T10:00:00Z", "ETH", "0.5", "300"),
+    *sell("i", "2025-05-01T10:00:00Z", "ETH", "0.1", "80"),
+    *sell("j", "2025-02-01T10:00:00Z", "BTC", "0.2", "400"),
+    *sell("k", "2025-06-01T10:00:00Z", "BTC", "0.1", "300"),
+    *sell("l", "2025-03-02T10:00:00Z", "BTC", "0.2", "450"),
+)
+
+
+def test_the_2025_8949_has_the_digital_asset_boxes_g_to_l_in_the_forms_words(tmp_path: Path) -> None:
+    result = compute(LEDGER_2025, CostBasisMethod.FIFO)
+    flow_of = dict(result.disposals.select("tx_id", "flow_id").iter_rows())
+    # sales a 1099-DA reported with basis (G, J), without (H, K); the others it did not report (I, L)
+    reported = pl.DataFrame(
+        {"flow_id": [flow_of[tx] for tx in "ghjk"], "basis_reported": [True, False, True, False]}
+    )
+    given = ReportInput(
+        TaxYear(2025, Country.US),
+        result.disposals,
+        result.income,
+        result.lots,
+        name="A Filer",
+        reported=reported,
+    )
+    path = tmp_path / "8949.pdf"
+    write_report(ReportType.FORM_8949, given, path)
+    text = _text(path)
+
+    lines = form_lines(given.year_disposals(), 2025, reported)
+    box_of = dict(lines.select("flow_id", "box").iter_rows())
+    assert {tx: box_of[flow_of[tx]] for tx in "ghijkl"} == {tx: tx.upper() for tx in "ghijkl"}
+    assert sorted(lines["box"]) == list("GHIJKL")
+    words = {
+        "G": "Short-term transactions reported on Form(s) 1099-DA showing basis was reported to the IRS",
+        "H": "Short-term transactions reported on Form(s) 1099-DA showing basis wasn't reported to the IRS",
+        "I": "Short-term transactions not reported to you on Form 1099-DA",
+        "J": "Long-term transactions reported on Form(s) 1099-DA showing basis was reported to the IRS",
+        "K": "Long-term transactions reported on Form(s) 1099-DA showing basis wasn't reported to the IRS",
+        "L": "Long-term transactions not reported to you on Form 1099-DA",
+    }
+    for letter, heading in words.items():
+        assert f"[X] ({letter}) {heading}" in text  # the box checked on its own page
+        proceeds = cent(Decimal(lines.filter(pl.col("box") == letter)["proceeds"].sum()))
+        assert shown(proceeds) in text
+    assert "1099-B" not in text and "(A)" not in text
