@@ -17,23 +17,29 @@ from typing import Any
 import httpx
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
+from temporalio.client import Client
 from temporalio.exceptions import ApplicationError
 
 from activities.heartbeat import heartbeating
 from contracts.account_sync import (
     CREDENTIALS_REFUSED,
     FINISH_SYNC,
+    START_SCHEDULED_SYNC,
     SYNC_ACCOUNT,
     SYNC_FAILED,
     VERIFY_CREDENTIALS,
+    AccountSyncInput,
     CredentialsCheck,
     FinishSyncInput,
     SyncJob,
     SyncResult,
+    account_sync,
+    delete_sync_schedule,
 )
+from contracts.starting import start_workflow
 from ingest.addresses.ens import is_ens_name
 from ingest.catalogue import find_integration
-from ingest.chains.ens import resolve_ens
+from ingest.chains.ens import ENS_NETWORK, resolve_ens
 from ingest.chains.esplora import sync_addresses, sync_extended_keys
 from ingest.chains.evm import CHAIN_IDS, EvmEndpoints, sync_evm_address
 from ingest.chains.hd import ExtendedKey, InvalidExtendedKey
@@ -55,6 +61,7 @@ from ledger.writes.account_sync import (
     ChainBalance,
     ChainToken,
     SyncedAccount,
+    account_syncs,
     begin_sync,
     finish_sync,
     forget_abandoned_checks,
@@ -72,7 +79,6 @@ STORE_EVERY = 5_000  # transactions per stored part of a sync
 CHAIN_STREAM = "chain"  # a wallet's one cursor row: the chain connector's cursors
 VERIFY_BACKOFF = Backoff(attempts=3, first=0.5)  # a user waits on the check: a short retry only
 CHAIN_TIMEOUT = httpx.Timeout(30.0)
-ENS_NETWORK = "ethereum"  # where ENS names live
 OAUTH_ONLY = frozenset({"refresh_token", "expires_at", OWNER})  # what refreshing needs, not ccxt
 
 
@@ -83,9 +89,10 @@ def sync_failed(code: AccountError) -> ApplicationError:
 
 
 class AccountSyncActivities:
-    def __init__(self, sessions: sessionmaker[Session], settings: Settings) -> None:
+    def __init__(self, sessions: sessionmaker[Session], settings: Settings, client: Client) -> None:
         self._sessions = sessions
         self._settings = settings
+        self._client = client
 
     def _opened(self, sealed: bytes) -> dict[str, str]:
         try:
@@ -151,11 +158,32 @@ class AccountSyncActivities:
                 return self._sync_wallet(job, account)
         raise sync_failed(AccountError.INVALID_ACCOUNT)
 
+    @activity.defn(name=START_SCHEDULED_SYNC)
+    async def start_scheduled_sync(self, params: AccountSyncInput) -> None:
+        """The schedule's sync, started (or joined) as `sync/{account}` like a manual one; an account that
+        no longer syncs (deleted, or an exchange fed by files) has its schedule removed instead."""
+        if await asyncio.to_thread(self._syncs, params):
+            sync = account_sync(params.account_id, params.user_id)
+            await start_workflow(self._client, self._settings.task_queue, sync)
+        else:
+            await delete_sync_schedule(self._client, params.account_id)
+
+    def _syncs(self, params: AccountSyncInput) -> bool:
+        with self._sessions() as session:
+            return account_syncs(session, params.account_id, params.user_id)
+
     @activity.defn(name=FINISH_SYNC)
     def finish_account_sync(self, params: FinishSyncInput) -> None:
         job = params.job
         with self._sessions.begin() as session:
-            finish_sync(session, job.job_id, job.account_id, params.result, params.error_message)
+            finish_sync(
+                session,
+                job.job_id,
+                job.account_id,
+                params.result,
+                params.error_message,
+                passes_again=params.passes_again,
+            )
             if params.credentials_refused:
                 detail = params.error_message or ""
                 open_task(session, job.user_id, TaskType.FIX_API_CREDENTIALS, job.account_id, detail)
@@ -265,7 +293,7 @@ class AccountSyncActivities:
                 endpoints = EvmEndpoints(
                     settings.etherscan_url, settings.etherscan_api_key, settings.evm_rpc_urls.get(network)
                 )
-                if is_ens_name(address):  # resolved at every sync: a name may move to another address
+                if is_ens_name(address):  # a wallet linked before names were resolved when it is added
                     rpc_url = settings.evm_rpc_urls.get(ENS_NETWORK)
                     resolved = None if rpc_url is None else await resolve_ens(client, rpc_url, address)
                     if resolved is None:

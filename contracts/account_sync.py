@@ -2,11 +2,15 @@
 the user, by the account's periodic schedule or when the account is linked; VerifyCredentialsWorkflow:
 one authenticated call with credentials a user is linking, before the account is created or updated.
 
+Every sync of an account runs as `sync/{account}`, so two never overlap (a cursor stored by one cannot be
+moved back by another, nor the syncing flag cleared while one still runs). A schedule cannot start a
+workflow under a fixed id (Temporal appends each run's time), so the schedule runs ScheduledSyncWorkflow,
+which starts or joins `sync/{account}` as a manual sync does.
+
 Both take ids only: credentials stay sealed in PostgreSQL and never enter Temporal's history."""
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -19,20 +23,24 @@ from temporalio.client import (
     ScheduleOverlapPolicy,
     SchedulePolicy,
     ScheduleSpec,
+    ScheduleUpdate,
+    ScheduleUpdateInput,
 )
 from temporalio.service import RPCError, RPCStatusCode
 
-from contracts.ids import account_sync_id, credentials_check_id
+from contracts.ids import account_sync_id, credentials_check_id, scheduled_sync_id
 from contracts.search import run_attributes
 from contracts.starting import WorkflowStart
 
 ACCOUNT_SYNC_WORKFLOW = "AccountSyncWorkflow"
 SYNC_SIGNAL = "sync"  # signal-with-start: a sync asked for while one runs makes it pass once more
+SCHEDULED_SYNC_WORKFLOW = "ScheduledSyncWorkflow"
 VERIFY_CREDENTIALS_WORKFLOW = "VerifyCredentialsWorkflow"
 
 # Activities
 SYNC_ACCOUNT = "sync_account"
 FINISH_SYNC = "finish_account_sync"
+START_SCHEDULED_SYNC = "start_scheduled_sync"
 VERIFY_CREDENTIALS = "verify_credentials"
 
 SYNC_EVERY = timedelta(hours=6)  # each linked account's periodic sync
@@ -68,6 +76,7 @@ class FinishSyncInput:
     result: SyncResult | None  # None: the sync failed
     error_message: str | None = None
     credentials_refused: bool = False  # the user must fix the account's API credentials (a task says so)
+    passes_again: bool = False  # a sync was asked for during this pass: the account stays syncing
 
 
 @dataclass(frozen=True)
@@ -93,24 +102,37 @@ def credentials_check(check_id: int) -> WorkflowStart:
     )
 
 
+def _sync_schedule(task_queue: str, account_id: int, user_id: int) -> Schedule:
+    return Schedule(
+        action=ScheduleActionStartWorkflow(
+            SCHEDULED_SYNC_WORKFLOW,
+            AccountSyncInput(account_id, user_id),
+            id=scheduled_sync_id(account_id),
+            task_queue=task_queue,
+            typed_search_attributes=run_attributes(SCHEDULED_SYNC_WORKFLOW, user_id, None),
+        ),
+        spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=SYNC_EVERY)]),
+        policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP),
+    )
+
+
 async def ensure_sync_schedule(client: Client, task_queue: str, account_id: int, user_id: int) -> None:
-    """The account's periodic sync, every SYNC_EVERY, created when it has none; a sync still running when
-    the next is due is not doubled. Raises RPCError when Temporal refuses or is away."""
-    with contextlib.suppress(ScheduleAlreadyRunningError):
-        await client.create_schedule(
-            account_sync_id(account_id),
-            Schedule(
-                action=ScheduleActionStartWorkflow(
-                    ACCOUNT_SYNC_WORKFLOW,
-                    AccountSyncInput(account_id, user_id),
-                    id=account_sync_id(account_id),
-                    task_queue=task_queue,
-                    typed_search_attributes=run_attributes(ACCOUNT_SYNC_WORKFLOW, user_id, None),
-                ),
-                spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=SYNC_EVERY)]),
-                policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP),
-            ),
-        )
+    """The account's periodic sync, every SYNC_EVERY, created when it has none. A schedule made before
+    ScheduledSyncWorkflow (its runs were AccountSyncWorkflow under timestamped ids) is brought to it.
+    Raises RPCError when Temporal refuses or is away."""
+    schedule = _sync_schedule(task_queue, account_id, user_id)
+    try:
+        await client.create_schedule(account_sync_id(account_id), schedule)
+    except ScheduleAlreadyRunningError:
+
+        def updated(given: ScheduleUpdateInput) -> ScheduleUpdate | None:
+            action = given.description.schedule.action
+            current = (
+                isinstance(action, ScheduleActionStartWorkflow) and action.workflow == SCHEDULED_SYNC_WORKFLOW
+            )
+            return None if current else ScheduleUpdate(schedule=schedule)
+
+        await client.get_schedule_handle(account_sync_id(account_id)).update(updated)
 
 
 async def delete_sync_schedule(client: Client, account_id: int) -> None:

@@ -71,6 +71,11 @@ def account_sync_id(account_id: int) -> str:
     return f"sync/{account_id}"
 
 
+def scheduled_sync_id(account_id: int) -> str:
+    """The schedule's runs, which start (or join) the account's sync; Temporal appends each run's time."""
+    return f"scheduled-sync/{account_id}"
+
+
 def price_fetch_id() -> str:
     """The one price fetch for every user's assets: a fetch asked for while one runs joins it."""
     return "price-fetch"

@@ -38,7 +38,7 @@ from ledger.infra.settings import Settings, get_settings
 from ledger.infra.storage import Storage
 from ledger.infra.tracing import configure_tracing, temporal_interceptors
 from stack.worker_telemetry import LogIds, worker_runtime
-from workflows.account_sync import AccountSyncWorkflow, VerifyCredentialsWorkflow
+from workflows.account_sync import AccountSyncWorkflow, ScheduledSyncWorkflow, VerifyCredentialsWorkflow
 from workflows.cost_basis import CostBasisWorkflow
 from workflows.csv_import import AccountImportWorkflow, CsvImportWorkflow
 from workflows.csv_validation import ValidateCsvWorkflow
@@ -58,6 +58,7 @@ WORKFLOWS = [
     AccountImportWorkflow,
     ValidateCsvWorkflow,
     AccountSyncWorkflow,
+    ScheduledSyncWorkflow,
     VerifyCredentialsWorkflow,
     TaxReportWorkflow,
     MigrationWorkflow,
@@ -90,7 +91,7 @@ def bound_activities(client: Client, settings: Settings | None = None) -> Iterat
     transfers = TransferActivities(sessions)
     deletion = AccountDeletionActivities(sessions)
     user_deletion = UserDeletionActivities(sessions, storage, client)
-    account_sync = AccountSyncActivities(sessions, settings)
+    account_sync = AccountSyncActivities(sessions, settings, client)
     cost_basis = CostBasisActivities(sessions, client, settings.task_queue, storage)
     tax_reports = TaxReportActivities(sessions, storage)
     migration = MigrationActivities(sessions, storage)
@@ -115,6 +116,7 @@ def bound_activities(client: Client, settings: Settings | None = None) -> Iterat
                 user_deletion.delete_user_objects,
                 account_sync.verify_credentials,
                 account_sync.sync_account,
+                account_sync.start_scheduled_sync,
                 account_sync.finish_account_sync,
                 cost_basis.enqueue_cost_basis,
                 cost_basis.claim_cost_basis_run,

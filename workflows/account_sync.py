@@ -1,5 +1,6 @@
 """AccountSyncWorkflow: sync one linked exchange or wallet, record the outcome on its job row and the
 account, then match transfers and ask for the user's cost basis once more when anything was added.
+ScheduledSyncWorkflow: what the account's schedule runs; it starts or joins `sync/{account}`.
 VerifyCredentialsWorkflow: one authenticated call with credentials being linked; the API waits for it."""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ with workflow.unsafe.imports_passed_through():
         ACCOUNT_SYNC_WORKFLOW,
         CREDENTIALS_REFUSED,
         FINISH_SYNC,
+        SCHEDULED_SYNC_WORKFLOW,
+        START_SCHEDULED_SYNC,
         SYNC_ACCOUNT,
         SYNC_SIGNAL,
         VERIFY_CREDENTIALS,
@@ -51,11 +54,14 @@ class AccountSyncWorkflow:
         """Passes until no sync was asked for during the last pass; answers the last pass's result."""
         while True:
             served = self._asked
-            result = await self._pass(params)
-            if self._asked == served:
+            result = await self._pass(params, served)
+            if not self._asked_more(served):
                 return result
 
-    async def _pass(self, params: AccountSyncInput) -> SyncResult | None:
+    def _asked_more(self, served: int) -> bool:
+        return self._asked != served
+
+    async def _pass(self, params: AccountSyncInput, served: int) -> SyncResult | None:
         job = SyncJob(params.account_id, params.user_id, f"{workflow.info().workflow_id}/{workflow.uuid4()}")
         try:
             result = await workflow.execute_activity(
@@ -74,14 +80,16 @@ class AccountSyncWorkflow:
             refused = told is not None and told.type == CREDENTIALS_REFUSED
             await workflow.execute_activity(
                 FINISH_SYNC,
-                FinishSyncInput(job, None, reason, credentials_refused=refused),
+                FinishSyncInput(
+                    job, None, reason, credentials_refused=refused, passes_again=self._asked_more(served)
+                ),
                 start_to_close_timeout=SHORT_TIMEOUT,
                 retry_policy=OUTAGE_RETRY,
             )
             return None
         await workflow.execute_activity(
             FINISH_SYNC,
-            FinishSyncInput(job, result),
+            FinishSyncInput(job, result, passes_again=self._asked_more(served)),
             start_to_close_timeout=SHORT_TIMEOUT,
             retry_policy=OUTAGE_RETRY,
         )
@@ -99,6 +107,19 @@ class AccountSyncWorkflow:
                 start_to_close_timeout=SHORT_TIMEOUT,
             )
         return result
+
+
+@workflow.defn(name=SCHEDULED_SYNC_WORKFLOW)
+class ScheduledSyncWorkflow:
+    @workflow.run
+    async def run(self, params: AccountSyncInput) -> None:
+        """Starts or joins the account's sync (an account gone or fed by files loses its schedule)."""
+        await workflow.execute_activity(
+            START_SCHEDULED_SYNC,
+            params,
+            start_to_close_timeout=SHORT_TIMEOUT,
+            retry_policy=OUTAGE_RETRY,
+        )
 
 
 @workflow.defn(name=VERIFY_CREDENTIALS_WORKFLOW)

@@ -18,6 +18,7 @@ import re
 import uuid
 from typing import Annotated
 
+import httpx
 import strawberry
 from temporalio.client import WorkflowFailureError
 from temporalio.service import RPCError
@@ -37,12 +38,17 @@ from contracts.account_sync import (
     ensure_sync_schedule,
 )
 from ingest.addresses import detected_crypto_networks
+from ingest.addresses.ens import is_ens_name
 from ingest.catalogue import find_integration
+from ingest.chains.coverage import NOT_SYNCED_CHAINS
+from ingest.chains.ens import ENS_NETWORK, resolve_ens
 from ingest.chains.hd import ExtendedKey, InvalidExtendedKey, two_key_problem
+from ingest.chains.http import ChainServiceError
 from ingest.chains.networks import UTXO_NETWORKS
 from ledger.infra.credentials import CredentialsError, seal, unseal
 from ledger.models import Account as AccountRow
 from ledger.models import Integration
+from ledger.scope.linking import fed_by_files
 from vocabulary.enums import AccountKind, IntegrationCategory, JobKind
 from vocabulary.errors import (
     EXCHANGE_ADD_FAILED,
@@ -59,6 +65,7 @@ from vocabulary.errors import (
 )
 
 VERIFY_WAIT = 25.0  # seconds a request waits for the exchange to answer the check (under the 30 s bound)
+ENS_TIMEOUT_SECONDS = 10.0  # an ENS name is resolved while the request waits
 MAX_PUBLIC_KEYS_CHARS = 50_000  # the multi-address form's text
 MAX_PUBLIC_KEYS = 100  # addresses one multi-address request may add
 PAYLOAD_ERRORS = {  # the payload field a blank value or a refused check is reported on
@@ -388,13 +395,26 @@ def network_slug(name: str) -> str:
     return re.sub(r"\W+", "-", name.strip().lower()).strip("-")
 
 
-async def _wallet_integration(context: Context, slug: str, network: str) -> Integration:
+async def _blockchain(context: Context, slug: str) -> Integration:
+    """The blockchain integration a wallet is added to; a chain Cairn does not sync yet is refused."""
     integration = await context.scope.linking.integration(slug.strip(), IntegrationCategory.BLOCKCHAIN)
     if integration is None:
         raise _WalletRefused(WalletAddError.UNKNOWN_WALLET_TYPE)
+    if integration.crypto_network in NOT_SYNCED_CHAINS:
+        raise _WalletRefused(WalletAddError.INVALID_CRYPTO_CURRENCY)
+    return integration
+
+
+async def _wallet_integration(context: Context, slug: str, network: str) -> Integration:
+    integration = await _blockchain(context, slug)
     if network_slug(network) != (integration.crypto_network or ""):
         raise _WalletRefused(WalletAddError.INVALID_CRYPTO_CURRENCY)
     return integration
+
+
+def _default_name(integration: Integration, typed: str) -> str:
+    """Spec 000 §5: {chain} Wallet ...{last 6 characters of the address as typed}."""
+    return f"{integration.name} Wallet ...{typed[-6:]}"
 
 
 async def _link_wallet(context: Context, integration: Integration, address: str, name: str) -> AccountRow:
@@ -404,7 +424,7 @@ async def _link_wallet(context: Context, integration: Integration, address: str,
     account = await linking.create_linked(
         AccountKind.WALLET,
         integration,
-        name or f"{integration.name} Wallet ...{address[-6:]}",
+        name or _default_name(integration, address),
         address=address,
         currency_symbol=integration.symbol,
     )
@@ -431,12 +451,30 @@ def _valid_extended_key(key: str, network: str) -> None:
         raise _WalletRefused(WalletAddError.WALLET_VALIDATION_ERROR) from None
 
 
+async def _ens_address(context: Context, name: str) -> str:
+    """The address an ENS name resolves to now; the wallet is that address (a name can later point
+    elsewhere, and the same wallet must not be added once by name and once by address)."""
+    rpc_url = context.services.settings.evm_rpc_urls.get(ENS_NETWORK)
+    if rpc_url is None:
+        raise _WalletRefused(WalletAddError.WALLET_VALIDATION_ERROR)
+    try:
+        async with httpx.AsyncClient(timeout=ENS_TIMEOUT_SECONDS) as client:
+            resolved = await resolve_ens(client, rpc_url, name)
+    except ChainServiceError:
+        raise _WalletRefused(WalletAddError.UNKNOWN_ERROR) from None
+    if resolved is None:
+        raise _WalletRefused(WalletAddError.WALLET_VALIDATION_ERROR)
+    return resolved
+
+
 async def _add_public_address(info: CairnInfo, params: PublicAddressInput) -> AddPublicAddressResult:
     context = info.context
     integration = await _wallet_integration(context, params.slug, params.crypto_network)
-    address = params.wallet_address.strip()
-    _valid_address(address, integration.crypto_network or "")
-    account = await _link_wallet(context, integration, address, params.wallet_name.strip())
+    typed = params.wallet_address.strip()
+    _valid_address(typed, integration.crypto_network or "")
+    address = await _ens_address(context, typed) if is_ens_name(typed) else typed
+    name = params.wallet_name.strip() or _default_name(integration, typed)
+    account = await _link_wallet(context, integration, address, name)
     result = AddPublicAddressResult(success=True, message=WALLET_ADDED, created_wallet=Account.of(account))
     failed: list[str] = []
     for network in dict.fromkeys(network_slug(n) for n in params.crypto_networks_to_add or ()):
@@ -505,11 +543,7 @@ async def _add_multi_address(info: CairnInfo, params: MultiAddressInput) -> AddM
         raise _WalletRefused(
             WalletAddError.INVALID_PUBLIC_KEYS, f"Add at most {MAX_PUBLIC_KEYS} public keys at once."
         )
-    integration = await context.scope.linking.integration(
-        params.account_type_slug.strip(), IntegrationCategory.BLOCKCHAIN
-    )
-    if integration is None:
-        raise _WalletRefused(WalletAddError.UNKNOWN_WALLET_TYPE)
+    integration = await _blockchain(context, params.account_type_slug)
     network = integration.crypto_network or ""
     created: list[int] = []
     failed: list[dict[str, str]] = []
@@ -631,6 +665,8 @@ async def _sync_one(info: CairnInfo, id: strawberry.ID, kind: AccountKind) -> Mu
     )
     if account is None:
         return MutationResult.failed(AccountError.ACCOUNT_NOT_FOUND)
+    if fed_by_files(account):  # nothing to sync until its API is linked (updateExchangeWith…)
+        return MutationResult.failed(AccountError.INVALID_ACCOUNT)
     return (
         MutationResult.ok()
         if await _sync(info.context, account)

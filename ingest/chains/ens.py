@@ -9,6 +9,7 @@ from Crypto.Hash import keccak
 
 from ingest.chains.http import rpc
 
+ENS_NETWORK = "ethereum"  # where ENS names live: CAIRN_EVM_RPC_URLS' key of the node that resolves them
 REGISTRY = "0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e"  # the ENS registry, the same on every network
 RESOLVER = "0x0178b8bf"  # resolver(bytes32)
 ADDR = "0x3b3b57de"  # addr(bytes32)

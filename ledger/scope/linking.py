@@ -7,13 +7,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import Account, Asset, CredentialCheck, Integration, Job, ReportedBalance
 from vocabulary.enums import AccountKind, IntegrationCategory, JobKind, JobStatus
 
 LINKED_KINDS = (AccountKind.EXCHANGE, AccountKind.WALLET)  # the kinds that sync; custom wallets take files
+# Accounts that sync: wallets, and exchanges linked by API (one made from a file has no credentials).
+SYNCS = and_(
+    Account.kind.in_(LINKED_KINDS),
+    Account.will_be_deleted.is_(False),
+    or_(Account.kind != AccountKind.EXCHANGE, Account.credentials.is_not(None)),
+)
+
+
+def fed_by_files(account: Account) -> bool:
+    """An exchange made from a file, not linked by API: it has nothing to sync (SYNCS leaves it out)."""
+    return account.kind is AccountKind.EXCHANGE and account.credentials is None
 
 
 class LinkingScope:
@@ -98,15 +109,9 @@ class LinkingScope:
         return found is not None
 
     async def linked_accounts(self) -> list[Account]:
-        """Every exchange and wallet of the user that syncs (not being deleted)."""
+        """Every exchange and wallet of the user that syncs (not being deleted, not fed by files)."""
         rows = await self.session.scalars(
-            select(Account)
-            .where(
-                Account.user_id == self.user_id,
-                Account.kind.in_(LINKED_KINDS),
-                Account.will_be_deleted.is_(False),
-            )
-            .order_by(Account.id)
+            select(Account).where(Account.user_id == self.user_id, SYNCS).order_by(Account.id)
         )
         return list(rows)
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from contracts.account_sync import SyncResult
 from ledger.models import Account, Asset, CredentialCheck, Integration, Job, ReportedBalance, SyncCursor
+from ledger.scope.linking import SYNCS
 from ledger.writes.bulk_import import AccountImport, ImportSource, TransactionRecord, encode_batch
 from vocabulary.enums import AccountKind, CurrencyType, ImportType, JobKind, JobStatus
 from vocabulary.fiat import FIAT_CODES
@@ -80,6 +81,14 @@ def begin_sync(session: Session, job_id: str, account_id: int, user_id: int) -> 
         address=account.address,
         credentials=account.credentials,
     )
+
+
+def account_syncs(session: Session, account_id: int, user_id: int) -> bool:
+    """The user's account exists, is not being deleted and syncs (it is not an exchange fed by files)."""
+    found = session.scalar(
+        select(Account.id).where(Account.id == account_id, Account.user_id == user_id, SYNCS)
+    )
+    return found is not None
 
 
 def stored_cursors(session: Session, account_id: int) -> dict[str, dict[str, Any]]:
@@ -195,9 +204,16 @@ def store_credentials(session: Session, account_id: int, sealed: bytes) -> None:
 
 
 def finish_sync(
-    session: Session, job_id: str, account_id: int, result: SyncResult | None, error_message: str | None
+    session: Session,
+    job_id: str,
+    account_id: int,
+    result: SyncResult | None,
+    error_message: str | None,
+    *,
+    passes_again: bool,
 ) -> None:
-    """The job's final state, and the account no longer syncing, last synced now."""
+    """The job's final state, and the account last synced now, no longer syncing unless its sync passes
+    once more."""
     values: dict[str, object] = {
         "status": JobStatus.FAILED if result is None else JobStatus.FINISHED,
         "progress": 100,
@@ -209,5 +225,7 @@ def finish_sync(
         values.update(number_total=result.number_imported + result.number_skipped)
     session.execute(update(Job).where(Job.id == job_id).values(**values))
     session.execute(
-        update(Account).where(Account.id == account_id).values(is_syncing=False, last_synced_at=func.now())
+        update(Account)
+        .where(Account.id == account_id)
+        .values(is_syncing=passes_again, last_synced_at=func.now())
     )

@@ -9,20 +9,28 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import itertools
 import json
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
-from temporalio.client import Client, ScheduleActionStartWorkflow
+from temporalio.client import (
+    Client,
+    ScheduleActionExecutionStartWorkflow,
+    ScheduleActionStartWorkflow,
+    WorkflowExecutionStatus,
+)
+from temporalio.service import RPCError, RPCStatusCode
 
-from contracts.account_sync import ACCOUNT_SYNC_WORKFLOW
+from contracts.account_sync import SCHEDULED_SYNC_WORKFLOW, ensure_sync_schedule
 from contracts.search import KIND, USER_ID
 from ledger.infra.settings import Settings
-from ledger.models import Account, Job, Task
+from ledger.models import Account, Job, SyncCursor, Task
 from tests.api.graphql import gql
 from tests.api.test_account_imports import created_account, imported
 from tests.fakes.kraken import KrakenFake
@@ -59,6 +67,7 @@ query Account($id: ID!) {
 }
 """
 EXCHANGES = "query { exchanges { total items { id name } } }"
+RESYNC_ALL = "mutation { resyncAll { success error } }"
 ACTIONS = {
     "renameExchange": (
         'mutation($id: ID!) { renameExchange(id: $id, name: "Mine") { success error errorMessage } }'
@@ -312,7 +321,8 @@ async def test_rename_mining_and_delete_of_an_exchange(
     account_id = await added(user, temporal_client)
     scheduled = (await temporal_client.get_schedule_handle(f"sync/{account_id}").describe()).schedule.action
     assert isinstance(scheduled, ScheduleActionStartWorkflow)  # its runs are listed in the support console
-    assert scheduled.typed_search_attributes.get(KIND) == ACCOUNT_SYNC_WORKFLOW
+    assert scheduled.workflow == SCHEDULED_SYNC_WORKFLOW
+    assert scheduled.typed_search_attributes.get(KIND) == SCHEDULED_SYNC_WORKFLOW
     assert scheduled.typed_search_attributes.get(USER_ID) is not None
 
     for name in ("renameExchange", "setMiningStatus"):
@@ -348,4 +358,103 @@ async def test_a_sync_asked_for_while_one_runs_makes_it_pass_again(
     result = await synced(temporal_client, account_id)  # the same run, passing once more
     assert result["number_imported"] == 0
     assert sync_jobs() == [JobStatus.FINISHED] * 3
+    assert (await account(user, account_id))["syncInfo"]["isSyncing"] is False
+
+
+async def test_an_exchange_fed_by_files_is_neither_synced_nor_scheduled(
+    user: httpx.AsyncClient,
+    kraken: KrakenFake,
+    temporal_client: Client,
+    db_session: Session,
+    task_queue: str,
+) -> None:
+    job = await created_account(user, "kraken", "ledgers.csv", kraken.ledgers_csv())
+    account_id = job["createdCustomWallet"]["id"]
+    requests = kraken.requests
+
+    assert (await gql(user, RESYNC_ALL))["resyncAll"] == {"success": True, "error": None}
+    refused = (await gql(user, ACTIONS["syncExchange"], id=account_id))["syncExchange"]
+    assert refused == {"success": False, "error": "invalid_account", "errorMessage": "Account is invalid."}
+
+    with pytest.raises(Exception, match="not found"):
+        await temporal_client.get_workflow_handle(f"sync/{account_id}").describe()
+    with pytest.raises(Exception, match="not found"):
+        await temporal_client.get_schedule_handle(f"sync/{account_id}").describe()
+    shown = await account(user, account_id)
+    assert (shown["errors"], shown["syncInfo"]["isSyncing"]) == ([], False)
+    assert kraken.requests == requests
+
+    # A schedule left from before (resync all used to make one) removes itself at its next run.
+    user_id = db_session.scalar(select(Account.user_id).where(Account.id == int(account_id)))
+    assert user_id is not None
+    await ensure_sync_schedule(temporal_client, task_queue, int(account_id), user_id)
+    schedule = temporal_client.get_schedule_handle(f"sync/{account_id}")
+    await schedule.trigger()
+    async with asyncio.timeout(30):
+        while True:
+            try:
+                await schedule.describe()
+            except RPCError as error:
+                assert error.status == RPCStatusCode.NOT_FOUND
+                break
+            await asyncio.sleep(0.1)
+    assert (await account(user, account_id))["errors"] == []
+    assert kraken.requests == requests
+
+
+async def test_a_scheduled_sync_during_a_manual_one_joins_it(
+    user: httpx.AsyncClient, kraken: KrakenFake, temporal_client: Client, db_session: Session
+) -> None:
+    account_id = await added(user, temporal_client)
+    kraken.add_trades(3_000)
+
+    def sync_jobs() -> list[Job]:
+        db_session.expire_all()
+        where = (Job.account_id == int(account_id), Job.kind == JobKind.SYNC)
+        return list(db_session.scalars(select(Job).where(*where).order_by(Job.created_at)))
+
+    def ledger_start() -> Decimal:
+        db_session.expire_all()
+        where = (SyncCursor.account_id == int(account_id), SyncCursor.stream == "ledger")
+        cursor = db_session.scalar(select(SyncCursor.cursor).where(*where))
+        assert cursor is not None
+        return Decimal(cursor["start"])
+
+    assert (await gql(user, ACTIONS["syncExchange"], id=account_id))["syncExchange"]["success"]
+    manual = await temporal_client.get_workflow_handle(f"sync/{account_id}").describe()
+    async with asyncio.timeout(60):
+        while len(sync_jobs()) < 2:  # the manual pass is under way
+            await asyncio.sleep(0.01)
+    schedule = temporal_client.get_schedule_handle(f"sync/{account_id}")
+    await schedule.trigger()
+    async with asyncio.timeout(30):
+        while not (actions := (await schedule.describe()).info.recent_actions):
+            await asyncio.sleep(0.05)
+    run = actions[-1].action
+    assert isinstance(run, ScheduleActionExecutionStartWorkflow)
+    await temporal_client.get_workflow_handle(run.workflow_id, run_id=run.first_execution_run_id).result()
+
+    sync = temporal_client.get_workflow_handle(f"sync/{account_id}")
+    starts = [ledger_start()]
+    while (await sync.describe()).status == WorkflowExecutionStatus.RUNNING:
+        db_session.expire_all()
+        passing = select(func.count()).where(
+            Job.account_id == int(account_id), Job.kind == JobKind.SYNC, Job.status == JobStatus.STARTED
+        )
+        syncing, passes = db_session.execute(  # one snapshot of the account and its passes
+            select(Account.is_syncing, passing.scalar_subquery()).where(Account.id == int(account_id))
+        ).one()
+        assert syncing or not passes, "the syncing flag was cleared while a pass still runs"
+        starts.append(ledger_start())
+        await asyncio.sleep(0.02)
+    result = await sync.result()
+
+    assert (await sync.describe()).run_id == manual.run_id  # the schedule joined the manual run
+    assert result["number_imported"] == 0  # the pass the schedule asked for found nothing new
+    jobs = sync_jobs()
+    assert [job.status for job in jobs] == [JobStatus.FINISHED] * 3
+    for before, after in itertools.pairwise(jobs):  # one pass at a time
+        assert before.finished_at is not None and after.created_at >= before.finished_at
+    starts.append(ledger_start())
+    assert starts == sorted(starts)  # the stored cursor never went back
     assert (await account(user, account_id))["syncInfo"]["isSyncing"] is False

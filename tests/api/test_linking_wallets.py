@@ -73,6 +73,8 @@ WALLET_ACTIONS = {
     "deleteWallet": "mutation($id: ID!) { deleteWallet(id: $id) { success error } }",
 }
 # Addresses of BIP-84's test vector (m/84'/0'/0'/0/0 and /1) and a P2PKH one of the Bitcoin wiki.
+LTC_ADDRESS = "ltc1qx88q7zjd74lxwgkjmmwlqv5pd3vujuehexfttt"
+DOGE_ADDRESS = "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L"
 BTC_ADDRESSES = [
     "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
     "bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g",
@@ -144,8 +146,9 @@ async def test_an_ens_name_on_ethereum_syncs_its_coins_and_tokens(
     answer = (await gql(user, ADDRESS, input=given))["addPublicAddress"]
 
     assert (answer["success"], answer["message"], answer["error"]) == (True, "Wallet added", None)
-    assert answer["createdWallet"]["name"] == "Ethereum Wallet ...mo.eth"
-    account_id = answer["createdWallet"]["id"]
+    created = answer["createdWallet"]
+    assert (created["name"], created["address"]) == ("Ethereum Wallet ...mo.eth", OWN)  # resolved when added
+    account_id = created["id"]
     assert (await synced(temporal_client, account_id))["number_imported"] > 0
     _, held = await balances(user, account_id)
     assert held[USDC_KEY] == Decimal(2000)
@@ -301,3 +304,86 @@ async def test_reported_and_calculated_balances_are_kept_per_asset_and_a_gap_is_
     found = (await gql(user, REPORTED, id=account_id))["account"]
     assert not found["isBalanceDifferenceSignificant"]
     assert all(b["balance"] == b["calculatedBalance"] for b in found["reportedBalances"])
+
+
+async def test_an_ens_name_is_resolved_when_added_so_a_bad_name_or_the_same_wallet_twice_is_refused(
+    user: httpx.AsyncClient, ethereum: EtherscanServer, temporal_client: Client
+) -> None:
+    history(ethereum)
+    base = {"coinSymbol": "ETH", "cryptoNetwork": "Ethereum", "slug": "ethereum", "walletName": ""}
+
+    async def add(address: str) -> dict[str, Any]:
+        answer: dict[str, Any] = (await gql(user, ADDRESS, input={**base, "walletAddress": address}))[
+            "addPublicAddress"
+        ]
+        return answer
+
+    unknown = await add("nobody-here.eth")
+    assert (unknown["success"], unknown["error"], unknown["errorMessage"]) == (
+        False,
+        "wallet_validation_error",
+        "We could not add your wallet as this address is invalid. Please follow the instructions below and "
+        "try again.",
+    )
+    by_name = await add("cairn-demo.eth")
+    assert by_name["success"], by_name
+    await synced(temporal_client, by_name["createdWallet"]["id"])
+
+    by_address = await add(OWN)
+    assert (by_address["error"], by_address["errorMessage"]) == (
+        "wallet_already_linked",
+        "This wallet has already been added to the product. Please see below.",
+    )
+    assert (await add("cairn-demo.eth"))["error"] == "wallet_already_linked"
+    wallets = (await gql(user, "query { wallets { total } }"))["wallets"]
+    assert wallets["total"] == 1
+
+
+async def test_a_litecoin_address_syncs_through_esplora(
+    user: httpx.AsyncClient, servers: Settings, monkeypatch: pytest.MonkeyPatch, temporal_client: Client
+) -> None:
+    with EsploraServer() as esplora:
+        monkeypatch.setitem(servers.esplora_urls, "litecoin", esplora.url)
+        deposit = esplora.add([("", 250_000_000)], [(LTC_ADDRESS, 249_990_000)], fee=10_000)
+        esplora.add([(deposit, 0)], [("outside", 100_000_000), (LTC_ADDRESS, 149_980_000)], fee=10_000)
+        given = {
+            "coinSymbol": "LTC",
+            "cryptoNetwork": "Litecoin",
+            "slug": "litecoin",
+            "walletAddress": LTC_ADDRESS,
+            "walletName": "",
+        }
+
+        answer = (await gql(user, ADDRESS, input=given))["addPublicAddress"]
+
+        assert (answer["success"], answer["error"]) == (True, None)
+        account_id = answer["createdWallet"]["id"]
+        assert (await synced(temporal_client, account_id))["number_imported"] == 2
+        assert any(path.startswith(f"/address/{LTC_ADDRESS}") for path in esplora.asked)
+    coin = (await gql(user, SINGLE_CURRENCY, id=account_id))["account"]
+    assert (coin["network"], coin["sanitizedCryptoSymbol"], coin["currency"]["symbol"]) == (
+        "litecoin",
+        "LTC",
+        "LTC",
+    )
+    assert Decimal(str(coin["balance"])) == Decimal(str(coin["calculatedBalance"])) == btc(149_980_000)
+
+
+@pytest.mark.parametrize("mutation", ["address", "xpub", "multi"])
+async def test_a_wallet_on_a_chain_not_synced_yet_is_refused(user: httpx.AsyncClient, mutation: str) -> None:
+    doge = {"coinSymbol": "DOGE", "cryptoNetwork": "Dogecoin"}
+    if mutation == "address":
+        given = {**doge, "slug": "dogecoin", "walletAddress": DOGE_ADDRESS, "walletName": ""}
+        answer = (await gql(user, ADDRESS, input=given))["addPublicAddress"]
+    elif mutation == "xpub":
+        given = {**doge, "xpubKey": ZPUB, "accountTypeSlug": "dogecoin"}
+        answer = (await gql(user, XPUB, input=given))["addPublicXpub"]
+    else:
+        given = {"publicKeys": DOGE_ADDRESS, "accountTypeSlug": "dogecoin"}
+        answer = (await gql(user, MULTI, input=given))["addMultiAddress"]
+
+    assert (answer["success"], answer["error"], answer["errorMessage"]) == (
+        False,
+        "invalid_crypto_currency",
+        "Wallets of this coin are not supported yet.",
+    )

@@ -23,6 +23,7 @@ from ingest.catalogue.model import (
     PayloadField,
     SyncMethod,
 )
+from ingest.chains.coverage import NOT_SYNCED_CHAINS
 from tools.catalogue import instructions
 from tools.catalogue.icons import icon_file_name, icon_svg, icon_url
 from tools.catalogue.sources import (
@@ -103,6 +104,12 @@ def _info(
         sync_integration_coverage_info=sync_coverage,
         supported_file_formats=DEFAULT_FILE_FORMATS,
     )
+
+
+def _by_coverage(chains: dict[str, Chain]) -> tuple[list[str], list[str]]:
+    """The names of the chains Cairn syncs, and of those it does not sync yet."""
+    synced = [chain.name for slug, chain in chains.items() if slug not in NOT_SYNCED_CHAINS]
+    return synced, [chain.name for slug, chain in chains.items() if slug in NOT_SYNCED_CHAINS]
 
 
 def _files_only_sync_method(slug: str) -> SyncMethod:
@@ -200,7 +207,7 @@ def chain(source: Chain, evm_networks: tuple[str, ...]) -> Integration:
         info=_info(
             icon_url(slug),
             instructions.csv_coverage(source.name, own_format=False),
-            instructions.chain_sync_coverage([source.name]),
+            instructions.chain_sync_coverage(*_by_coverage({slug: source})),
             symbol=source.symbol,
             network=slug,
             is_evm=source.is_evm,
@@ -235,7 +242,7 @@ def wallet(source: Wallet, chains: dict[str, Chain]) -> Integration:
         info=_info(
             icon_url(source.slug),
             instructions.csv_coverage(source.name, own_format=False),
-            instructions.chain_sync_coverage([chains[n].name for n in source.networks]),
+            instructions.chain_sync_coverage(*_by_coverage({n: chains[n] for n in source.networks})),
             symbol=main.symbol,
             network=source.networks[0],
             is_evm=main.is_evm,

@@ -95,5 +95,14 @@ def exchange_sync_coverage(name: str) -> str:
     return f"<p>Trades, deposits, withdrawals, fees and balances, read through the {escape(name)} API.</p>"
 
 
-def chain_sync_coverage(networks: list[str]) -> str:
-    return f"<p>Native coin and token transactions on {escape(_join(networks))}, from public chain data.</p>"
+def chain_sync_coverage(networks: list[str], not_synced: list[str]) -> str:
+    """What a chain's or a wallet app's sync reads, and which of its chains are not synced yet."""
+    texts = []
+    if networks:
+        texts.append(
+            f"<p>Native coin and token transactions on {escape(_join(networks))}, from public chain data.</p>"
+        )
+    if not_synced:
+        names = escape(_join(not_synced))
+        texts.append(f"<p>Not synced yet: {names}. Import these transactions from a file.</p>")
+    return "".join(texts)

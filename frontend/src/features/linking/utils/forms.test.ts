@@ -44,6 +44,9 @@ describe('linkFormOf', () => {
   it('gives chains that are not synced yet no form', () => {
     const cardano = integration('cardano', 'Cardano', { category: 'Blockchain', formId: 'Address' }, { cryptoNetwork: 'cardano' });
     expect(linkFormOf(cardano)).toBeNull();
+    const dogecoin = integration('dogecoin', 'Dogecoin', { category: 'Blockchain', formId: 'PublicXpub', supportsHdWallet: true }, { cryptoNetwork: 'dogecoin' });
+    expect(linkFormOf(dogecoin)).toBeNull();
+    expect(chainsOf({ ...LEDGER, info: { ...LEDGER.info, supportedCryptoNetworks: ['bitcoin', 'dogecoin'] } })).toEqual(['bitcoin']);
   });
 
   it('hints the address field per chain (spec 000 §5)', () => {

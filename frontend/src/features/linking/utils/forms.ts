@@ -44,11 +44,12 @@ function exchangeForm(slug: string, fields: ExchangeField[], mutation: ExchangeM
 }
 
 /**
- * Catalogue chains the worker does not sync yet (it syncs Bitcoin, Litecoin and Dogecoin through
- * Esplora, the EVM chains through Etherscan v2 and RPC, and Solana). A blockchain on one of them has
- * no Automatic sync form, so the modal says sync is not available yet; wallet apps do not offer them.
+ * Catalogue chains the worker does not sync yet (it syncs Bitcoin and Litecoin through Esplora, the
+ * EVM chains through Etherscan v2 and RPC, and Solana), as the server's `ingest.chains.coverage` lists
+ * them. A blockchain on one of them has no Automatic sync form, so the modal says sync is not available
+ * yet; wallet apps do not offer them.
  */
-export const NOT_SYNCED_CHAINS: ReadonlySet<string> = new Set(['cardano', 'xrp', 'tron', 'bitcoin-cash']);
+export const NOT_SYNCED_CHAINS: ReadonlySet<string> = new Set(['cardano', 'xrp', 'tron', 'bitcoin-cash', 'dogecoin']);
 
 /** The form for an integration's Automatic sync tab; null when it has none (file-only entries, chains not synced yet). */
 export function linkFormOf(integration: Integration): LinkForm | null {
