@@ -37,6 +37,7 @@ from ledger.writes.export_tables import TABLES
 from ledger.writes.user_deletion import (
     account_ids,
     delete_rows_batch,
+    delete_sole_firms,
     delete_transactions_batch,
     delete_user,
     is_marked,
@@ -103,6 +104,7 @@ class UserDeletionActivities:
             if not is_marked(session, params.user_id, params.public_id):
                 return 0
             strip_audit(session, params.user_id)
+            delete_sole_firms(session, params.user_id)
         deleted = 0
         with heartbeating():
             deleted += self._drain(partial(delete_transactions_batch, user_id=params.user_id))

@@ -83,15 +83,17 @@ class MfaRequired(BaseModel):
     mfaRequired: bool = True
 
 
-async def _challenge(session: AsyncSession, app: Services, user: User, response: Response) -> None:
-    """Remembers, in a short-lived HttpOnly cookie, that this browser gave the right password."""
+async def challenge_second_factor(
+    session: AsyncSession, app: Services, user: User, response: Response
+) -> None:
+    """Remembers, in a short-lived HttpOnly cookie, that this browser passed the first step of a sign-in
+    (the password, or the identity provider) of `user`, whose code POST /auth/mfa/verify then asks for."""
     token = secrets.token_urlsafe(TOKEN_BYTES)
     lifetime = timedelta(minutes=MFA_CHALLENGE_MINUTES)
     purpose = TokenPurpose.MFA_SIGN_IN
     await issue_token(
         session, user.id, purpose, keyed_hash(app.settings.secret_key, purpose, token), lifetime
     )
-    response.status_code = status.HTTP_202_ACCEPTED
     response.set_cookie(
         MFA_COOKIE,
         token,
@@ -213,7 +215,8 @@ async def login(
     if needs_rehash(user.password_hash):
         user.password_hash = await hash_password(credentials.password)
     if await mfa_enabled(session, user.id):  # the attempts count on until the code is right (api.mfa)
-        await _challenge(session, app, user, response)
+        await challenge_second_factor(session, app, user, response)
+        response.status_code = status.HTTP_202_ACCEPTED
         return MfaRequired()
     await forget_attempts(session, attempt_key("sign-in", "account", email))
     await start_session(session, app, user, connection, response)

@@ -10,7 +10,9 @@ nonce and code verifier travel in a short-lived sealed HttpOnly cookie, as the e
 Who signs in: the user linked to the token's subject; else, on a first sign-in, a new user with the
 token's e-mail, which the provider must say is verified. An e-mail that already has a Cairn account is
 refused, with a message to sign in with the password: linking an identity to an existing account would
-let whoever controls that e-mail at the provider into it. Multi-factor sign-in is the provider's.
+let whoever controls that e-mail at the provider into it. A user who turned on two-step verification
+(api.mfa) is not signed in yet: the callback opens the same challenge as a right password does
+(api.auth.challenge_second_factor) and sends the browser to the sign-in page's code step.
 """
 
 from __future__ import annotations
@@ -32,7 +34,14 @@ from joserfc.jwk import KeySet
 from pydantic import BaseModel
 from starlette.requests import HTTPConnection
 
-from api.auth import SESSION_COOKIE, DbSession, clear_cookies, is_email, start_session
+from api.auth import (
+    SESSION_COOKIE,
+    DbSession,
+    challenge_second_factor,
+    clear_cookies,
+    is_email,
+    start_session,
+)
 from api.limits import MAX_URL_CHARS
 from api.oauth import own_path
 from api.services import Services, services
@@ -41,12 +50,14 @@ from ingest.exchanges.oauth import pkce_pair
 from ledger.infra.credentials import CredentialsError, seal, unseal
 from ledger.infra.settings import Settings
 from ledger.scope.identities import create_identity_user, user_for_identity
+from ledger.scope.security import mfa_enabled
 from ledger.scope.sessions import EmailTaken, close_session, user_by_email
 
 router = APIRouter(prefix="/auth0", tags=["auth"])
 COOKIE = "cairn_oidc"
 COOKIE_SECONDS = 600  # the user has ten minutes at the provider
 SIGNED_IN_HOME = "/home"
+MFA_STEP = "mfa"  # /login?step=mfa opens on the code step (frontend routes/login.tsx)
 ALGORITHMS = ["RS256", "ES256", "PS256", "EdDSA"]
 TIMEOUT = httpx.Timeout(10.0)
 
@@ -264,6 +275,11 @@ async def callback(
             return _back(errorMessage=EMAIL_TAKEN)
     elif user.email.endswith(f"@{MARKED_DOMAIN}"):
         return _back(errorMessage=BEING_DELETED)
-    response = _back(pending.get("next") or SIGNED_IN_HOME)
+    next_path = pending.get("next") or SIGNED_IN_HOME
+    if await mfa_enabled(session, user.id):
+        response = _back("/login", step=MFA_STEP, next=next_path)
+        await challenge_second_factor(session, app, user, response)
+        return response
+    response = _back(next_path)
     await start_session(session, app, user, connection, response)
     return response

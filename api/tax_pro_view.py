@@ -2,7 +2,9 @@
 /tax-pros/view-client and the pro's browser session then reads and changes that client's data through
 the same session switch as an admin's view-as (api/view_as.py), allowed by an accepted invite or a firm
 assignment instead of the admin role, and checked again on every request. Edits are allowed (a pro works
-on the books) and every one is audited, as are the start and the end of viewing."""
+on the books) and every one is audited, as are the start and the end of viewing, and reads: each query
+(its operation and root fields) the first time the pro runs it in a viewing session. Not every read is
+recorded: pages poll, and a record per poll would bury the session's story in repeats."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from api.auth import SESSION_COOKIE, DbSession, current_user
 from ledger.models import User
 from ledger.models.tax_pros import TaxProActionKind
 from ledger.scope.sessions import set_view_as, viewed_user_for_token
-from ledger.scope.tax_pros import may_view_as, record_action
+from ledger.scope.tax_pros import may_view_as, record_action, record_first_read
 
 CLIENT_PAGE = "/tax"  # where a pro lands on the client's books
 DASHBOARD = "/tax-pros/dashboard"
@@ -66,7 +68,7 @@ async def stop_viewing_client(
 
 
 def _operation(document: DocumentNode | None, operation_name: str | None) -> str:
-    """The mutation as audited: its name and root fields ("Name: field, field")."""
+    """The operation as audited: its name and root fields ("Name: field, field")."""
     for node in document.definitions if document else ():
         if isinstance(node, OperationDefinitionNode) and (
             operation_name is None or (node.name is not None and node.name.value == operation_name)
@@ -79,14 +81,15 @@ def _operation(document: DocumentNode | None, operation_name: str | None) -> str
 
 
 class TaxProAudit(SchemaExtension):
-    """Records every mutation a tax pro runs as a client once it has run. Resolvers commit their own
-    work, so what is left uncommitted (a failed resolver's) is rolled back before the record commits."""
+    """Records every mutation a tax pro runs as a client, and each query's first run in the viewing
+    session, once it has run. Resolvers commit their own work, so what is left uncommitted (a failed
+    resolver's) is rolled back before the record commits."""
 
     async def on_execute(self) -> AsyncIterator[None]:
         yield
         execution = self.execution_context
         context = execution.context
-        if execution.operation_type is not OperationType.MUTATION or not context.tax_pro_viewing:
+        if not context.tax_pro_viewing:
             return
         pro_id, client_id = (
             context.signed_in_user.id,
@@ -94,5 +97,8 @@ class TaxProAudit(SchemaExtension):
         )  # read before the rollback expires them
         await context.session.rollback()
         operation = _operation(execution.graphql_document, execution.operation_name)
-        record_action(context.session, pro_id, client_id, TaxProActionKind.MUTATION, operation)
+        if execution.operation_type is OperationType.MUTATION:
+            record_action(context.session, pro_id, client_id, TaxProActionKind.MUTATION, operation)
+        else:  # a query: the schema has no subscriptions
+            await record_first_read(context.session, pro_id, client_id, operation)
         await context.session.commit()

@@ -1,6 +1,7 @@
 """Delete user (spec 001 §7 Settings): the signed-in user confirms with their password (or, when they
 sign in only through an identity provider and have none, by typing DELETE); they are marked, signed out
-everywhere, and DeleteUserWorkflow removes every row and object of theirs."""
+everywhere, and DeleteUserWorkflow removes every row and object of theirs. A firm goes with its only
+member; its only admin is refused while others remain, as when leaving it (ledger.scope.tax_pros)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from api.passwords import verify_password
 from api.schema.common import MutationResult
 from contracts.user_deletion import user_deletion
 from ledger.scope.identities import NO_PASSWORD
+from ledger.scope.tax_pros import leaves_firm_without_admin
 from ledger.scope.throttle import attempt_key, take_attempt
 from ledger.scope.user_deletion import mark_for_deletion, unmark
 
@@ -24,6 +26,9 @@ NOT_ALLOWED = "You can't delete a user on behalf of them."
 WRONG_PASSWORD = "Incorrect password."
 NOT_CONFIRMED = f"Type {CONFIRMATION_WORD} to confirm."
 NOT_STARTED = "Your account could not be deleted. Please try again later."
+LAST_FIRM_ADMIN = (
+    "You are your firm's only admin. Make another member an admin before you delete your account."
+)
 
 
 def _failed(code: str, message: str) -> MutationResult:
@@ -52,6 +57,8 @@ class UserDeletionMutation:
         if context.viewing_as:
             return _failed("NOT_ALLOWED", NOT_ALLOWED)
         user = context.user
+        if await leaves_firm_without_admin(context.session, user.id):
+            return _failed("LAST_FIRM_ADMIN", LAST_FIRM_ADMIN)
         if user.password_hash == NO_PASSWORD:
             if confirmation != CONFIRMATION_WORD:
                 return _failed("NOT_CONFIRMED", NOT_CONFIRMED)

@@ -128,11 +128,13 @@ class TaxProActionKind(StrEnum):
     VIEW_AS = "view_as"
     STOP_VIEWING = "stop_viewing"
     MUTATION = "mutation"
+    READ = "read"  # a query, the first time in a viewing session (api.tax_pro_view.TaxProAudit)
 
 
 class TaxProAction(Base):
-    """What a tax pro did as a client: the start and end of viewing and every GraphQL mutation (its
-    operation and root fields); kept when either user is deleted."""
+    """What a tax pro did as a client: the start and end of viewing, every GraphQL mutation and each
+    GraphQL query's first run in a viewing session (its operation and root fields); kept when either
+    user is deleted."""
 
     __tablename__ = "tax_pro_actions"
     __table_args__ = (Index("ix_tax_pro_actions_client_id_created_at", "client_id", "created_at"),)
@@ -141,5 +143,5 @@ class TaxProAction(Base):
     tax_pro_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id", ondelete="SET NULL"))
     client_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id", ondelete="SET NULL"))
     action: Mapped[TaxProActionKind] = mapped_column(text_enum(TaxProActionKind, "tax_pro_action_kind"))
-    operation: Mapped[str | None] = mapped_column(String(500))  # "Name: field, field" of a mutation
+    operation: Mapped[str | None] = mapped_column(String(500))  # "Name: field, field" of an operation
     created_at: Mapped[datetime] = created_at_column()

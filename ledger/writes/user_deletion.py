@@ -6,18 +6,19 @@ references `users.id` with ON DELETE CASCADE holds rows that go with the user, s
 covered without a change here. Columns with ON DELETE SET NULL record what this user did to someone
 else's data (an admin's retry, an editor); those rows stay, without the reference. Audit rows about the
 user (staff acting on their account) stay too, as a record of what staff did, stripped of the workflow
-and run ids that name the user's work.
+and run ids that name the user's work. A tax firm whose only member the user is goes too (its invites
+and client assignments with it): no row of it names the user, and nobody is left to run it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sqlalchemy import Column, Table, delete, select, text, update
+from sqlalchemy import Column, Table, delete, exists, select, text, update
 from sqlalchemy.orm import Session
 
 from contracts.user_deletion import marked_email
-from ledger.models import Account, AdminAction, Base, Transaction, User
+from ledger.models import Account, AdminAction, Base, TaxFirm, TaxFirmMember, Transaction, User
 
 
 def is_marked(session: Session, user_id: int, public_id: str) -> bool:
@@ -74,6 +75,15 @@ def strip_audit(session: Session, user_id: int) -> None:
         .where(AdminAction.user_id == user_id)
         .values(user_id=None, workflow_id=None, run_id=None)
     )
+
+
+def delete_sole_firms(session: Session, user_id: int) -> None:
+    """Delete the firm the user is the only member of."""
+    others = select(TaxFirmMember.user_id).where(
+        TaxFirmMember.firm_id == TaxFirm.id, TaxFirmMember.user_id != user_id
+    )
+    mine = select(TaxFirmMember.firm_id).where(TaxFirmMember.user_id == user_id)
+    session.execute(delete(TaxFirm).where(TaxFirm.id.in_(mine), ~exists(others)))
 
 
 def delete_user(session: Session, user_id: int) -> bool:

@@ -1,6 +1,7 @@
 """Sign-in through OpenID Connect (api/oidc.py) against the local provider fake: the code flow with PKCE,
 state and nonce; a first sign-in makes an account only for a verified e-mail; the next one finds it by the
-subject; an e-mail that already has an account is refused; an ID token that does not verify (another
+subject; an e-mail that already has an account is refused; a user who turned on two-step verification
+still gives a code after the provider; an ID token that does not verify (another
 key, audience or nonce, expired) or a callback that is not this browser's signs nobody in."""
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from api.oidc import BEING_DELETED, EMAIL_TAKEN, FAILED, UNVERIFIED_EMAIL
+from api.oidc import BEING_DELETED, EMAIL_TAKEN, FAILED, MFA_STEP, UNVERIFIED_EMAIL
 from contracts.user_deletion import marked_email
 from ledger.infra.settings import Settings
 from ledger.models import User, UserIdentity
 from tests.api.graphql import gql
+from tests.api.test_mfa import enable_mfa
 from tests.clients import sign_up
 from tests.fakes.oidc import Forgery, OidcProvider, Person
 
@@ -162,3 +164,29 @@ async def test_a_user_being_deleted_cannot_sign_in_by_the_provider(
 
     assert (path, query["errorMessage"]) == ("/login", [BEING_DELETED])
     assert (await client.post("/graphql", json={"query": ME})).status_code == 401
+
+
+async def test_a_user_with_two_step_verification_gives_a_code_after_the_provider(
+    client: httpx.AsyncClient, provider: OidcProvider
+) -> None:
+    landed(await client.get(await at_provider(client)))
+    totp, step, recovery_codes = await enable_mfa(client)
+    await client.get("/auth0/logout")
+
+    path, query = landed(await client.get(await at_provider(client, next="/tax")))
+
+    assert (path, query) == ("/login", {"step": [MFA_STEP], "next": ["/tax"]})
+    assert "cairn_session" not in client.cookies and "cairn_mfa" in client.cookies
+    assert (await client.post("/graphql", json={"query": ME})).status_code == 401
+    reused = await client.post("/auth/mfa/verify", json={"code": totp.generate_otp(step)})
+    assert reused.status_code == 401
+    assert (await client.post("/graphql", json={"query": ME})).status_code == 401
+    verified = await client.post("/auth/mfa/verify", json={"code": totp.generate_otp(step + 1)})
+    assert verified.status_code == 200 and verified.json()["email"] == provider.person.email
+    assert (await gql(client, ME))["me"] == {"email": provider.person.email}
+
+    # the next sign-in asks again; a recovery code answers it once
+    await client.get("/auth0/logout")
+    assert landed(await client.get(await at_provider(client)))[0] == "/login"
+    assert (await client.post("/auth/mfa/verify", json={"code": recovery_codes[0]})).status_code == 200
+    assert (await gql(client, ME))["me"] == {"email": provider.person.email}

@@ -175,9 +175,75 @@ async def test_a_client_invites_a_pro_who_accepts_and_works_on_the_books_audited
     pro_id = db_session.scalar(select(User.id).where(User.email == pro_email))
     assert audit == [
         (TaxProActionKind.VIEW_AS, None, pro_id),
+        (TaxProActionKind.READ, "anonymous: me", pro_id),
         (TaxProActionKind.MUTATION, "ChangeTheme: updateTheme", pro_id),
         (TaxProActionKind.MUTATION, "S: sendInvite", pro_id),
         (TaxProActionKind.STOP_VIEWING, None, pro_id),
+    ]
+
+
+# What a pro runs on a client's books, an operation of each kind, with the record each one leaves.
+CLIENT_READS = [
+    ("Portfolio: portfolioSummary", "query Portfolio { portfolioSummary { __typename } }"),
+    ("Wallets: wallets", "query Wallets { wallets { __typename } }"),
+    ("Transactions: transactions", "query Transactions { transactions { __typename } }"),
+    ("Lots: taxLots, disposedLots", "query Lots { taxLots { __typename } disposedLots { __typename } }"),
+    ("Reports: taxReports", "query Reports { taxReports { __typename } }"),
+    ("Tasks: tasksByType", "query Tasks { tasksByType { __typename } }"),
+    ("Settings: userSettings", "query Settings { userSettings { __typename } }"),
+    ("Plan: unifiedSubscription", "query Plan { unifiedSubscription { __typename } }"),
+    ("Onboarding: onboardingStatus", "query Onboarding { onboardingStatus { __typename } }"),
+]
+CLIENT_CHANGES = [
+    ("Theme: updateTheme", "mutation Theme { updateTheme(theme: DARK) { success } }"),
+    (
+        "Currency: updateBaseCurrency",
+        'mutation Currency { updateBaseCurrency(baseCurrency: "EUR") { success } }',
+    ),
+    ("Home: updateWebAppHomePage", 'mutation Home { updateWebAppHomePage(page: "/tax") { success } }'),
+    # refused by the resolver, audited all the same
+    ("Nowhere: updateWebAppHomePage", 'mutation Nowhere { updateWebAppHomePage(page: "/x") { success } }'),
+]
+
+
+def audit_of(db: Session, client_email: str) -> list[tuple[TaxProActionKind, str | None]]:
+    client_id = db.scalar(select(User.id).where(User.email == client_email))
+    return [
+        (action, operation)
+        for action, operation in db.execute(
+            select(TaxProAction.action, TaxProAction.operation)
+            .where(TaxProAction.client_id == client_id)
+            .order_by(TaxProAction.id)
+        )
+    ]
+
+
+async def test_every_operation_a_pro_runs_on_the_books_is_audited_reads_once_a_session(
+    people: People, db_session: Session
+) -> None:
+    (client, client_email), (pro, _), _ = await connected(people)
+    target = public_id(db_session, client_email)
+    assert (await view_client(pro, target)).status_code == 303
+    for _, operation in (*CLIENT_READS, *CLIENT_CHANGES):
+        await gql(pro, operation)
+    # pages poll: a read again in the session leaves no second record; a change always does
+    await gql(pro, CLIENT_READS[0][1])
+    await gql(pro, CLIENT_CHANGES[0][1])
+    await gql(client, CLIENT_READS[1][1])  # the client's own reads are theirs
+    assert (await pro.post("/tax-pros/view-client/stop")).status_code == 303
+    await gql(pro, CLIENT_READS[0][1])  # the pro's own books
+    # a new viewing session records its first reads again
+    assert (await view_client(pro, target)).status_code == 303
+    await gql(pro, CLIENT_READS[0][1])
+
+    assert audit_of(db_session, client_email) == [
+        (TaxProActionKind.VIEW_AS, None),
+        *[(TaxProActionKind.READ, audited) for audited, _ in CLIENT_READS],
+        *[(TaxProActionKind.MUTATION, audited) for audited, _ in CLIENT_CHANGES],
+        (TaxProActionKind.MUTATION, CLIENT_CHANGES[0][0]),
+        (TaxProActionKind.STOP_VIEWING, None),
+        (TaxProActionKind.VIEW_AS, None),
+        (TaxProActionKind.READ, CLIENT_READS[0][0]),
     ]
 
 

@@ -1,5 +1,6 @@
 """Account security in a real browser: turning two-step verification on and signing in with a code,
-the sessions list, and a password reset through the e-mailed link. Screenshots go to
+after the password or after the identity provider, the sessions list, and a password reset through the
+e-mailed link. Screenshots go to
 tests/e2e/screenshots/."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from ledger.infra.settings import Settings
 from tests.api.mailbox import find, last_mail_to
+from tests.fakes.oidc import OidcProvider, Person
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 PASSWORD = "correct horse battery"
@@ -84,6 +86,39 @@ def test_enable_mfa_and_sign_in_with_a_code(page: Page) -> None:
     page.get_by_role("button", name="Verify").click()
     expect(page).to_have_url(re.compile(r"/user/profile$"))
     expect(page.get_by_role("region", name="Two-step verification")).to_contain_text("On")
+
+
+def turn_on_mfa(page: Page) -> tuple[pyotp.TOTP, int]:
+    """From the settings page: the authenticator and the step of the code that turned it on."""
+    page.get_by_role("region", name="Two-step verification").get_by_role("link", name="Turn on").click()
+    totp = pyotp.TOTP(page.get_by_test_id("mfa-secret").inner_text())
+    step = int(time.time() // 30)
+    page.get_by_role("textbox", name="Code", exact=True).fill(totp.generate_otp(step))
+    page.get_by_role("button", name="Turn on").click()
+    expect(page.get_by_role("heading", name="Two-step verification is on")).to_be_visible()
+    page.get_by_role("link", name="Done").click()
+    return totp, step
+
+
+def test_sign_in_through_the_provider_asks_for_the_code_when_mfa_is_on(
+    page: Page, oidc: OidcProvider
+) -> None:
+    oidc.person = Person(f"sub-{uuid.uuid4().hex}", f"e2e-oidc-mfa-{uuid.uuid4().hex[:8]}@example.com")
+    page.goto("/login?next=%2Fuser%2Fprofile")
+    page.get_by_role("link", name="Sign in with Example ID").click()
+    expect(page).to_have_url(re.compile(r"/user/profile$"))
+    totp, step = turn_on_mfa(page)
+
+    page.context.clear_cookies()
+    page.goto("/login?next=%2Fwallets")
+    page.get_by_role("link", name="Sign in with Example ID").click()
+    expect(page).to_have_url(re.compile(r"/login\?step=mfa&next=%2Fwallets$"))
+    expect(page.get_by_role("heading", name="Two-step verification")).to_be_visible()
+    shot(page, "provider_sign_in_code")
+    assert "cairn_session" not in {cookie["name"] for cookie in page.context.cookies()}
+    page.get_by_role("textbox", name="Code", exact=True).fill(totp.generate_otp(step + 1))
+    page.get_by_role("button", name="Verify").click()
+    expect(page).to_have_url(re.compile(r"/wallets$"))
 
 
 def test_reset_a_forgotten_password_through_the_emailed_link(page: Page, servers: Settings) -> None:

@@ -1,5 +1,6 @@
 """Sign up → onboarding → add a wallet → confirm country → home (issue 16), in a real browser on the real
-servers, with the cookie consent banner answered on the way and the sign-in landing afterwards."""
+servers, with the cookie consent banner answered on the way and the sign-in landing afterwards, on the
+home page chosen in the settings."""
 
 from __future__ import annotations
 
@@ -84,3 +85,14 @@ def test_sign_up_onboard_add_a_wallet_confirm_the_country_and_land_home(page: Pa
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page).to_have_url(re.compile(r"/home$"))
+
+    # the home page is a setting too: arriving at /dashboard or /home lands there, the Portfolio link stays
+    page.goto("/user/profile")
+    page.get_by_label("Page you land on after signing in").select_option(label="Taxes")
+    expect(page.get_by_test_id("toast").filter(has_text="Home page saved.")).to_be_visible()
+    shot(page, "home_page_setting")
+    page.goto("/dashboard")
+    expect(page).to_have_url(re.compile(r"/tax$"))
+    page.get_by_role("link", name="Portfolio").click()
+    expect(page).to_have_url(re.compile(r"/home$"))
+    expect(page.get_by_test_id("portfolio-total")).to_be_visible()

@@ -1,14 +1,19 @@
 """Delete user (spec 001 §7): the deleteUser mutation and DeleteUserWorkflow. A user seeded with everything
 (an import of an upload in S3, transactions with their own token, a cost-basis run's results, a tax
 report and their own data export in S3, the data teams' export, column mappings, tasks, edits, a
-watchlist, sessions, staff audit rows about them) is deleted, and then no table holds a row that names
-them (every column referencing `users.id`, read from the metadata, and every text column searched for
-their e-mail and public id) and no S3 key carries their public id; the other user keeps everything."""
+watchlist, sessions, staff audit rows about them, two-step verification with recovery codes and a
+one-time code, a plan, a checkout, a credit and a coupon, the tax firm they alone belong to, an identity
+at the OpenID Connect provider, analytics events and feedback) is deleted, and then no table holds a row
+that names them (every column referencing `users.id`, read from the metadata, and every text column
+searched for their e-mail and public id), their firm is gone and no S3 key carries their public id; the
+other user keeps everything. A firm's only admin is refused while the firm has other members."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 import httpx
@@ -21,6 +26,7 @@ from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
+from api.schema.user_deletion import LAST_FIRM_ADMIN
 from contracts.account_sync import ensure_sync_schedule
 from contracts.ids import account_sync_id, cost_basis_id, delete_user_id
 from contracts.search import run_attributes
@@ -31,13 +37,23 @@ from ledger.models import (
     Account,
     AdminAction,
     Base,
+    CheckoutSession,
+    Coupon,
+    Credit,
+    Feedback,
+    OneTimeToken,
     SavedColumnMapping,
+    Subscription,
     Task,
+    TaxFirm,
+    TaxFirmMember,
     TaxProInvite,
     TaxReport,
+    TokenPurpose,
     Transaction,
     TransactionEdit,
     User,
+    UserIdentity,
     UserSession,
     WatchlistEntry,
 )
@@ -45,12 +61,25 @@ from ledger.scope.catalog import CSV_INTEGRATION_SLUG
 from stack.staff import make_admin
 from tests.api.graphql import gql
 from tests.api.test_cost_basis import hand_worked_ledger, signed_up_user
+from tests.api.test_mfa import enable_mfa
+from tests.api.test_tax_pros import (
+    ACCEPT,
+    ADD_ADMIN,
+    FIRM,
+    FIRM_INVITE,
+    INCOMING,
+    MEMBERS,
+    OK,
+    call,
+    register,
+)
 from tests.clients import PASSWORD, app_client, sign_up
 from tests.workflows.ledger_rows import new_job, put_upload
 from tests.workflows.test_cost_basis import run
 from tests.workflows.test_csv_import import FILE, run_import
 from tests.workflows.test_data_export import EXPORT_MY_DATA, export, exported, latest_manifest
 from vocabulary.enums import AccountKind, IntegrationCategory, TaskType
+from vocabulary.plans import CreditStatus, PaymentState, TaxPlan
 from vocabulary.tax_pros import InviteInitiator, InviteKind
 from workflows.delete_user import DeleteUserWorkflow
 
@@ -136,6 +165,7 @@ async def seed_everything(
             ),
         ]
     )
+    await seed_people_rows(http, session, user)
     inviter = User(email=f"pro-{uuid.uuid4().hex[:12]}@example.com", password_hash="not used")
     session.add(inviter)
     session.flush()
@@ -152,6 +182,64 @@ async def seed_everything(
     assert (await admin.post("/user/view-as", data={"user-email": user.email})).status_code == 303
     await export(client, task_queue)
     return user
+
+
+async def seed_people_rows(http: httpx.AsyncClient, session: Session, user: User) -> None:
+    """The account's own rows beyond the books: security, plans, a firm, an identity, analytics."""
+    await enable_mfa(http)
+    # the firm is named after the user, so the text search below also finds it if it stays
+    await register(http, firm=f"Firm of {user.email}")
+    assert (await http.post("/save_page_view", json={"page_category": "app", "page_name": "Home"})).is_success
+    assert (await http.post("/save_event", json={"event_name": "Wallet Added"})).is_success
+    now = datetime.now(UTC)
+    credit = Credit(
+        user_id=user.id,
+        amount=Decimal("25.00"),
+        status=CreditStatus.ACTIVE,
+        reason="Referral",
+        expires_at=now + timedelta(days=30),
+    )
+    session.add(credit)
+    session.flush()
+    session.add_all(
+        [
+            OneTimeToken(
+                user_id=user.id,
+                purpose=TokenPurpose.EMAIL_CHANGE,
+                token_hash=b"\0" * 32,
+                new_email=f"new-{user.email}",
+                expires_at=now + timedelta(minutes=10),
+            ),
+            Subscription(
+                user_id=user.id,
+                kind="tax",
+                plan=TaxPlan.PRIME,
+                payment_state=PaymentState.PAID,
+                source="checkout",
+                covers_through_year=2024,
+            ),
+            CheckoutSession(
+                user_id=user.id,
+                provider_id=f"cs_test_{uuid.uuid4().hex}",
+                kind="tax",
+                plan=TaxPlan.PRIME,
+                amount=Decimal("74.00"),
+                credit_id=credit.id,
+            ),
+            Coupon(code=f"MINE-{uuid.uuid4().hex[:8]}".upper(), credit=Decimal("10.00"), user_id=user.id),
+            UserIdentity(user_id=user.id, issuer="https://id.example", subject=f"sub-{user.public_id}"),
+            Feedback(user_id=user.id, message=f"from {user.email}", rating=9),
+        ]
+    )
+    session.commit()
+
+
+def firm_of(session: Session, user_id: int) -> uuid.UUID:
+    firm = session.scalar(
+        select(TaxFirm.public_id).join(TaxFirmMember).where(TaxFirmMember.user_id == user_id)
+    )
+    assert firm is not None
+    return firm
 
 
 def rows_naming(session: Session, user_id: int) -> dict[str, int]:
@@ -200,8 +288,16 @@ async def test_a_deleted_user_leaves_no_row_and_no_object_behind(
     assert any(public_id in key for key in storage.keys(""))
     assert public_id in latest_manifest(storage, tmp_path).users
     named = rows_naming(db_session, user_id)
-    for column in ("accounts.user_id", "transactions.user_id", "tax_lots.user_id", "jobs.user_id"):
+    seeded = (
+        *("accounts.user_id", "transactions.user_id", "tax_lots.user_id", "jobs.user_id"),
+        *("mfa_secrets.user_id", "mfa_recovery_codes.user_id", "one_time_tokens.user_id"),
+        *("subscriptions.user_id", "checkout_sessions.user_id", "credits.user_id", "coupons.user_id"),
+        *("tax_firm_members.user_id", "user_identities.user_id", "analytics_events.user_id"),
+        "feedback.user_id",
+    )
+    for column in seeded:
         assert named[column] > 0, column
+    firm = firm_of(db_session, user_id)
     others_before = rows_naming(db_session, other.id)
 
     # work of the user's still under way (a run no worker picks up) and an account's periodic sync
@@ -232,6 +328,8 @@ async def test_a_deleted_user_leaves_no_row_and_no_object_behind(
     db_session.expire_all()
     assert {name: found for name, found in rows_naming(db_session, user_id).items() if found} == {}
     assert text_mentions(db_session, public_id, email) == {}
+    # the firm the user alone belonged to went with them
+    assert db_session.scalar(select(func.count()).where(TaxFirm.public_id == firm)) == 0
     assert [key for key in storage.keys("") if public_id in key] == []
     assert public_id not in latest_manifest(storage, tmp_path).users
     # staff's audit row stays, naming nobody; the other user keeps every row and object
@@ -312,3 +410,32 @@ async def test_the_workflow_leaves_a_user_not_marked_for_deletion_alone(
     db_session.expire_all()
     assert db_session.get(User, user.id) is not None
     assert Storage(servers).keys(f"uploads/{user.public_id}/")
+
+
+async def test_a_firms_only_admin_is_refused_until_another_member_is_an_admin(
+    client: httpx.AsyncClient,
+    other_user: httpx.AsyncClient,
+    temporal_client: Client,
+    db_session: Session,
+) -> None:
+    user = await signed_up_user(client, db_session)
+    member = await signed_up_user(other_user, db_session)
+    await register(client, firm="Ledger & Co")
+    firm_id = (await gql(client, FIRM))["taxFirm"]["publicId"]
+    await register(other_user)
+    assert await call(client, FIRM_INVITE, firm=firm_id, email=member.email) == OK
+    [invite] = (await gql(other_user, INCOMING))["incomingInvites"]
+    assert await call(other_user, ACCEPT, id=invite["publicId"]) == OK
+
+    answer = (await gql(client, DELETE, password=PASSWORD))["deleteUser"]
+
+    assert answer == {"success": False, "error": "LAST_FIRM_ADMIN", "errorMessage": LAST_FIRM_ADMIN}
+    db_session.expire_all()
+    assert db_session.get(User, user.id) is not None and (await gql(client, ME))["me"]["email"] == user.email
+
+    # with the member made an admin, the user goes and the firm stays, the member its admin
+    assert await call(client, ADD_ADMIN, firm=firm_id, user=str(member.public_id)) == OK
+    assert (await gql(client, DELETE, password=PASSWORD))["deleteUser"]["success"]
+    await temporal_client.get_workflow_handle(delete_user_id(user.public_id)).result()
+    members = (await gql(other_user, MEMBERS, firm=firm_id, **{"with": False}))["taxFirmMembers"]
+    assert [(m["email"], m["role"]) for m in members] == [(member.email, "TAX_FIRM_ADMIN")]

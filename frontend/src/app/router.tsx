@@ -7,7 +7,7 @@ import { LANDING_ALIASES, LANDINGS } from '@/features/public-site/utils/landings
 import { AppShell } from './layout/AppShell';
 import { PublicLayout } from './layout/PublicLayout';
 import { TaxProLayout } from './layout/TaxProLayout';
-import { HomeIndex, HomeLayout, RootRedirect } from './routes/home';
+import { HomeIndex, HomeLayout, PortfolioLanding, RootRedirect } from './routes/home';
 import * as Public from './routes/public-site';
 import { TO_PLANS, ToPlans } from './routes/plans-redirect';
 
@@ -20,7 +20,6 @@ const ExchangeRoute = lazy(() => import('./routes/exchange'));
 const AccountImportRoute = lazy(() => import('./routes/account-import'));
 const ExchangeCredentialsRoute = lazy(() => import('./routes/exchange-credentials'));
 const ConnectRoute = lazy(() => import('./routes/connect'));
-const PortfolioRoute = lazy(() => import('./routes/portfolio'));
 const TaxRoute = lazy(() => import('./routes/tax'));
 const TaxLotsRoute = lazy(() => import('./routes/tax-lots'));
 const DisposedLotsRoute = lazy(() => import('./routes/disposed-lots'));
@@ -32,6 +31,7 @@ const TransactionRoute = lazy(() => import('./routes/transaction'));
 const AddTransactionRoute = lazy(() => import('./routes/add-transaction'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
 const ReportsRoute = lazy(() => import('./routes/reports'));
+const SpamCenterRoute = lazy(() => import('./routes/spam-center'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const PricesRoute = lazy(() => import('./routes/prices').then((m) => ({ default: m.PricesRoute })));
 const CoinsRoute = lazy(() => import('./routes/prices').then((m) => ({ default: m.CoinsRoute })));
@@ -132,7 +132,7 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route path="/dashboard" element={<PortfolioRoute />} />
+          <Route path="/dashboard" element={<PortfolioLanding />} />
           <Route path="/onboarding" element={<OnboardingIndexRoute />} />
           <Route path="/onboarding/:step" element={<OnboardingStepRoute />} />
           <Route path="/performance" element={<PerformanceRoute />} />
@@ -146,6 +146,7 @@ export function AppRoutes() {
           <Route path="/cost-basis-method-calendar" element={<SettingsRoute page="calendar" />} />
           <Route path="/reports" element={<ReportsRoute />} />
           <Route path="/documents" element={<ReportsRoute />} />
+          <Route path="/spam-center/:page?" element={<SpamCenterRoute />} />
           <Route path="/transactions" element={<TransactionsRoute />} />
           <Route path="/transactions/new" element={<AddTransactionRoute />} />
           <Route path="/transactions/:transactionId" element={<TransactionRoute />} />

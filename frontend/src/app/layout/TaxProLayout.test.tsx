@@ -38,3 +38,26 @@ describe('TaxProLayout', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 });
+
+describe('the feedback prompt on tax-pro pages', () => {
+  fakeTimersAndFreshToasts();
+
+  it('asks a tax pro whose account is over 30 days old, starting at the 0-10 scale', async () => {
+    const fetchMock = mockFetch({
+      userInfo: () => userInfoAnswer({ registeredAsTaxPro: true }),
+      appInfo: () => ({ appInfo: { maintenanceMode: false, maintenanceMessage: null, maxUploadBytes: 1 } }),
+      feedbackPromptDue: () => ({ feedbackPromptDue: true }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route element={<TaxProLayout />}>
+          <Route path="*" element={<h1>Page</h1>} />
+        </Route>
+      </Routes>,
+      { route: '/tax-pros/dashboard' },
+    );
+    const prompt = await screen.findByTestId('feedback-prompt');
+    expect(prompt).toHaveAttribute('data-step', '1');
+    expect(fetchMock.operations()).toContain('feedbackPromptDue');
+  });
+});

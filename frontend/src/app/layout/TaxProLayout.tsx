@@ -5,6 +5,7 @@ import { DelayedSpinner } from '@/components/DelayedSpinner';
 import { useAppliedTheme } from '@/lib/theme';
 import { useUserInfo } from '@/lib/user';
 import { useSignOut } from '@/features/auth/api/useSignOut';
+import { FeedbackPrompt } from '@/features/feedback/components/FeedbackPrompt';
 import { TaxProViewingBanner } from '@/features/tax-pros/components/TaxProViewingBanner';
 import { REQUEST_FEATURE_URL, TAX_PRO_DASHBOARD, TAX_PRO_SUPPORT_URL, UPGRADE_ACCOUNT_URL } from '@/features/tax-pros/utils/links';
 import { Banners } from './Banners';
@@ -21,7 +22,8 @@ const SECTIONS = [
 
 /** /tax-pros/*: the tax-pro header of spec 001 §2 — Dashboard, Request a Feature (external), and the
  * user menu with the lowercased e-mail: Go to personal account, Settings, Upgrade account (external
- * form), Tax pro support (external), Logout (Sign out on mobile). */
+ * form), Tax pro support (external), Logout (Sign out on mobile). The feedback prompt shows on these pages
+ * as on the main, tax and wallets pages (spec 001 §9). */
 export function TaxProLayout() {
   useAppliedTheme();
   return (
@@ -62,6 +64,7 @@ export function TaxProLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <FeedbackPrompt />
     </div>
   );
 }

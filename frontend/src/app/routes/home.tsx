@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useSignedIn } from '@/lib/session';
 import { AppShell } from '@/app/layout/AppShell';
 import { PublicLayout } from '@/app/layout/PublicLayout';
-import { LandOnHomePage } from '@/features/onboarding/components/LandOnHomePage';
+import { LandOnHomePage, LandOnHomePageOnArrival } from '@/features/onboarding/components/LandOnHomePage';
 import { PublicHomePage } from './public-site';
 import { LandingWalletCheck } from './wallet-lookup';
 
@@ -26,11 +26,20 @@ export function HomeLayout() {
 
 export function HomeIndex() {
   return useSignedIn() ? (
-    <PortfolioRoute />
+    <PortfolioLanding />
   ) : (
     <>
       <PublicHomePage />
       <LandingWalletCheck />
     </>
+  );
+}
+
+/** The portfolio at /home and /dashboard, where a signed-in user arriving lands on their home page instead. */
+export function PortfolioLanding() {
+  return (
+    <LandOnHomePageOnArrival>
+      <PortfolioRoute />
+    </LandOnHomePageOnArrival>
   );
 }

@@ -1,5 +1,6 @@
 import { DeleteAccount } from '@/features/account-deletion/components/DeleteAccount';
 import { useSignOut } from '@/features/auth/api/useSignOut';
+import { HomePageSetting } from '@/features/onboarding/components/HomePageSetting';
 import { SecuritySettings } from '@/features/security/components/SecuritySettings';
 import { MethodCalendar } from '@/features/settings/components/MethodCalendar';
 import { ProfileSettings } from '@/features/settings/components/ProfileSettings';
@@ -12,6 +13,7 @@ export default function SettingsRoute({ page }: { page: 'profile' | 'tax' | 'cal
   if (page === 'calendar') return <MethodCalendar />;
   return (
     <ProfileSettings>
+      <HomePageSetting />
       <SecuritySettings />
       <DebugPermission />
       <AccountDeletion />

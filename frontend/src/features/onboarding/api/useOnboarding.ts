@@ -6,8 +6,8 @@ import { queryKeys } from '@/lib/queryKeys';
 
 const ONBOARDING_KEY = ['onboardingStatus'] as const;
 
-export function useOnboardingStatus() {
-  return useQuery({ queryKey: ONBOARDING_KEY, queryFn: () => request(OnboardingStatusDocument) });
+export function useOnboardingStatus(enabled = true) {
+  return useQuery({ queryKey: ONBOARDING_KEY, queryFn: () => request(OnboardingStatusDocument), enabled });
 }
 
 /** The country onboarding requires; the server validates it and requests a cost-basis run. */

@@ -48,6 +48,15 @@ export function countryName(code: string): string {
   }
 }
 
+/** The names of the pages a user may land on (the server's `homePages`), as the sidebar calls them. */
+export const HOME_PAGE_LABELS: Readonly<Record<string, string>> = {
+  '/home': 'Portfolio',
+  '/wallets': 'Wallets',
+  '/transactions': 'Transactions',
+  '/tax': 'Taxes',
+  '/performance': 'Performance',
+};
+
 /** Quiz answers and the home page each one chooses (`updateWebAppHomePage`). */
 export const QUIZ_ANSWERS = [
   { label: 'Track my portfolio', page: '/home' },
