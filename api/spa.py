@@ -1,15 +1,17 @@
 """The built single-page app (settings.frontend_dist): its files as they are, a public page's prerendered
-<path>/index.html (scripts/prerender.mjs) to signed-out visitors, and index.html for every other GET
-outside the API, so client-side routes load on refresh. Without a build, a 503 page says how to make one."""
+<path>/index.html (scripts/prerender.mjs) to signed-out visitors, who are sent from / to /home (spec 001
+§2) by the server itself, and index.html for every other GET outside the API, so client-side routes load
+on refresh. Without a build, a 503 page says how to make one."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request, status
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 API_PREFIXES = ("auth/", "graphql/", "healthz/")
+PUBLIC_HOME = "/home"
 IMMUTABLE = "public, max-age=31536000, immutable"  # Vite's content-hashed files under assets/
 # the readable sign-in flag the browser keeps (frontend/src/lib/session.ts); it only picks which HTML to send
 SIGNED_IN_COOKIE = "is_auth"
@@ -44,6 +46,9 @@ def spa_router(dist: Path) -> APIRouter:
         page = (root / path / "index.html").resolve()
         # a signed-in visitor gets the app itself: /home is then the dashboard, not the public home
         signed_in = request.cookies.get(SIGNED_IN_COOKIE) == "true"
+        if not path and not signed_in:
+            query = request.url.query
+            return RedirectResponse(f"{PUBLIC_HOME}?{query}" if query else PUBLIC_HOME)
         if path and not signed_in and page.is_file() and page.is_relative_to(root):
             index = page
         return FileResponse(index, headers={"Cache-Control": "no-cache"})

@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Annotated
 
 import strawberry
+from graphql import GraphQLError
 
 from api.context import CairnInfo
 from api.limits import MAX_SEARCH_CHARS, MAX_SLUG_CHARS
@@ -18,11 +19,12 @@ from api.pagination import check_offset
 from api.public_context import PublicInfo
 from api.schema.portfolio import PerformanceDuration  # the GraphQL enum is declared there
 from api.string_bounds import max_length
-from ledger.scope.prices import Coin, CoinQuote, PriceTable
+from ledger.scope.prices import Coin, CoinQuote, MarketNow, PriceTable
 
 MAX_LIVE_SYMBOLS = 50
 COIN_NOT_FOUND = "coin_not_found"
 COIN_NOT_FOUND_MESSAGE = "No coin has this symbol."
+TOO_MANY_LIVE_SYMBOLS = f"Ask for at most {MAX_LIVE_SYMBOLS} symbols at once."
 
 
 @strawberry.enum
@@ -92,11 +94,21 @@ class PricePoint:
     close: Decimal
 
 
+@strawberry.enum
+class LivePriceSource(Enum):
+    PROVIDER = "PROVIDER"  # the price provider's current price, stored by the price fetch
+    DAILY_CLOSE = "DAILY_CLOSE"  # the price table's latest close: no provider gave a current price
+
+
 @strawberry.type
 class LiveCoinPrice:
     symbol: str
-    price: Decimal
-    day: date
+    price: Decimal = strawberry.field(description="USD: the provider's current price, else the latest close.")
+    day: date = strawberry.field(description="The day of the latest close.")
+    source: LivePriceSource
+    updated_at: datetime | None = strawberry.field(
+        description="When the provider's price is of; null for a daily close."
+    )
 
 
 @strawberry.type
@@ -156,6 +168,24 @@ async def _coin_page(table: PriceTable, symbol_name_or_slug: str) -> CoinPricePa
     )
 
 
+def _live(quote: CoinQuote, now: MarketNow | None) -> LiveCoinPrice:
+    if now is None:
+        return LiveCoinPrice(
+            symbol=quote.coin.symbol,
+            price=quote.price,
+            day=quote.day,
+            source=LivePriceSource.DAILY_CLOSE,
+            updated_at=None,
+        )
+    return LiveCoinPrice(
+        symbol=quote.coin.symbol,
+        price=now.price,
+        day=quote.day,
+        source=LivePriceSource.PROVIDER,
+        updated_at=now.updated_at,
+    )
+
+
 @strawberry.type
 class PricesPublicQuery:
     @strawberry.field(description="Coins of the price table with their latest close, ranked.")
@@ -192,19 +222,21 @@ class PricesPublicQuery:
             PricePoint(day=point.day, close=point.close) for point in await table.chart(coin.symbol, duration)
         ]
 
-    @strawberry.field(description="The latest price of each symbol asked for that the table has.")
+    @strawberry.field(
+        description="The current price of each symbol asked for that the table has: the provider's when "
+        "the price fetch stored one, else the latest daily close."
+    )
     async def live_coin_prices(
         self, info: PublicInfo, symbols: list[Annotated[str, max_length(MAX_SLUG_CHARS)]]
     ) -> list[LiveCoinPrice]:
         if len(symbols) > MAX_LIVE_SYMBOLS:
-            raise ValueError(f"at most {MAX_LIVE_SYMBOLS} symbols may be asked for")
+            raise GraphQLError(TOO_MANY_LIVE_SYMBOLS)
         table = info.context.prices
         wanted = {symbol.upper() for symbol in symbols}
         coins = [coin for coin in await table.coins() if coin.symbol in wanted]
-        return [
-            LiveCoinPrice(symbol=quote.coin.symbol, price=quote.price, day=quote.day)
-            for quote in await table.quotes(coins)
-        ]
+        quotes = await table.quotes(coins)
+        market = await table.market([quote.coin.symbol for quote in quotes])
+        return [_live(quote, market.get(quote.coin.symbol)) for quote in quotes]
 
 
 @strawberry.type

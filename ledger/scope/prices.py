@@ -47,6 +47,7 @@ class CoinQuote:
 class MarketNow:
     """A provider's latest market data of a coin."""
 
+    price: Decimal  # USD, the provider's current price
     market_cap: Decimal | None
     volume_24h: Decimal | None
     updated_at: datetime
@@ -150,10 +151,16 @@ class PriceTable:
     async def market(self, symbols: list[str]) -> dict[str, MarketNow]:
         rows = await self.session.execute(
             select(
-                MarketData.symbol, MarketData.market_cap, MarketData.volume_24h, MarketData.updated_at
+                MarketData.symbol,
+                MarketData.price,
+                MarketData.market_cap,
+                MarketData.volume_24h,
+                MarketData.updated_at,
             ).where(MarketData.symbol.in_(symbols))
         )
-        return {symbol: MarketNow(cap, volume, updated) for symbol, cap, volume, updated in rows}
+        return {
+            symbol: MarketNow(price, cap, volume, updated) for symbol, price, cap, volume, updated in rows
+        }
 
     async def chart(self, symbol: str, duration: PerformanceDuration) -> list[ClosePoint]:
         """The coin's closes over the duration ending at its latest close, thinned to about

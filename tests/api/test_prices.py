@@ -3,17 +3,17 @@ the live-price operation on that path; the watchlist on /graphql, the signed-in 
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 import httpx
 import pytest
 from fastapi import FastAPI
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
-from ledger.models import Price
+from ledger.models import MarketData, Price
 from tests.api.graphql import gql
 from tests.clients import app_client
 
@@ -40,7 +40,9 @@ query Chart($slug: String!, $duration: PerformanceDuration!) {
 }
 """
 LIVE = """
-query CairnLiveCoinPrices($symbols: [String!]!) { liveCoinPrices(symbols: $symbols) { symbol price day } }
+query CairnLiveCoinPrices($symbols: [String!]!) {
+  liveCoinPrices(symbols: $symbols) { symbol price day source updatedAt }
+}
 """
 WATCHLIST = """
 query Watchlist { watchlistPrices(offset: 0, limit: 50) { total items { symbol price } } }
@@ -134,12 +136,39 @@ async def test_a_coin_page_by_symbol_name_or_slug_with_its_chart(
     assert everything[0]["day"] < "2016-01-01"
 
 
-async def test_the_live_price_operation_answers_on_the_public_path(client: httpx.AsyncClient) -> None:
-    live = (await public_data(client, LIVE, symbols=["btc", "ETH", "NOPE"]))["liveCoinPrices"]
-    assert sorted(item["symbol"] for item in live) == ["BTC", "ETH"]
+async def test_the_live_price_operation_answers_on_the_public_path(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    now = datetime(2031, 5, 6, 7, 8, 9, tzinfo=UTC)
+    db_session.add(
+        MarketData(
+            symbol="BTC",
+            price=Decimal("101234.56"),
+            market_cap=None,
+            volume_24h=None,
+            change_24h=None,
+            updated_at=now,
+            source="coingecko",
+        )
+    )
+    db_session.commit()
+    try:
+        live = (await public_data(client, LIVE, symbols=["btc", "ETH", "NOPE"]))["liveCoinPrices"]
+    finally:
+        db_session.execute(delete(MarketData).where(MarketData.symbol == "BTC"))
+        db_session.commit()
+    by_symbol = {item["symbol"]: item for item in live}
+    assert sorted(by_symbol) == ["BTC", "ETH"]
+    btc, eth = by_symbol["BTC"], by_symbol["ETH"]
+    assert (Decimal(btc["price"]), btc["source"]) == (Decimal("101234.56"), "PROVIDER")
+    assert datetime.fromisoformat(btc["updatedAt"]) == now
+    eth_closes = closes(db_session, "ETH")
+    assert (date.fromisoformat(eth["day"]), Decimal(eth["price"])) == max(eth_closes.items())
+    assert (eth["source"], eth["updatedAt"]) == ("DAILY_CLOSE", None)
 
     too_many = await public(client, LIVE, symbols=[f"S{n}" for n in range(51)])
     assert too_many["data"] is None
+    assert [error["message"] for error in too_many["errors"]] == ["Ask for at most 50 symbols at once."]
     assert (
         await client.post("/graphql", json={"query": LIVE, "variables": {"symbols": ["BTC"]}})
     ).status_code == 401

@@ -37,9 +37,16 @@ async def test_signed_out_visitors_get_the_prerendered_page(site: httpx.AsyncCli
 
 async def test_signed_in_visitors_and_other_paths_get_the_app(site: httpx.AsyncClient) -> None:
     assert (await site.get("/transactions")).text == "<div id=root></div>"
-    assert (await site.get("/")).text == "<div id=root></div>"
     site.cookies.set("is_auth", "true")
     assert (await site.get("/features")).text == "<div id=root></div>"
+    assert (await site.get("/")).text == "<div id=root></div>"  # the app's own / goes to the dashboard
+
+
+async def test_the_server_sends_signed_out_visitors_from_the_root_to_home(site: httpx.AsyncClient) -> None:
+    bare = await site.get("/")
+    assert (bare.status_code, bare.headers["location"]) == (307, "/home")
+    tagged = await site.get("/?utm_source=newsletter&ref=a%20b")
+    assert (tagged.status_code, tagged.headers["location"]) == (307, "/home?utm_source=newsletter&ref=a%20b")
 
 
 async def test_a_path_cannot_reach_an_index_outside_the_build(site: httpx.AsyncClient) -> None:

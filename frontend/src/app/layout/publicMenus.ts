@@ -74,7 +74,7 @@ export const FOOTER_GROUPS: readonly MenuGroup[] = [
     label: 'Company',
     links: [
       { label: 'About', to: '/about' },
-      { label: 'Brand', to: '/about#brand' },
+      { label: 'Brand', to: '/about' },
       { label: 'Careers', to: '/careers', badge: 'Hiring' },
       { label: 'Testimonials', to: '/get/testimonials' },
     ],

@@ -6,6 +6,8 @@ import { FirmView } from '@/features/tax-pros/components/FirmView';
 import { IncomingInvitesPage } from '@/features/tax-pros/components/IncomingInvites';
 import { RegisterTaxPro } from '@/features/tax-pros/components/RegisterTaxPro';
 import '@/features/tax-pros/components/tax-pros.css';
+import { PAGE_META } from '@/features/public-site/utils/pages';
+import { usePageMeta } from '@/features/public-site/utils/meta';
 
 /** /tax-pros: to /tax-professionals (spec 001 §2), keeping the query string. */
 export function TaxProsIndexRoute() {
@@ -34,6 +36,7 @@ export function FirmViewRoute() {
 
 /** /tax-professionals: registering as a tax pro. */
 export function TaxProfessionalsRoute() {
+  usePageMeta(PAGE_META.taxProfessionals);
   return <RegisterTaxPro />;
 }
 

@@ -58,12 +58,15 @@ describe('CoinPage', () => {
     const fetchMock = mockFetch({
       CoinPricePage: () => page,
       CoinPriceChart: (vars) => chart(String(vars.duration)),
-      CairnLiveCoinPrices: () => ({ liveCoinPrices: [{ symbol: 'BTC', price: '95750.5', day: '2025-02-11' }] }),
+      CairnLiveCoinPrices: () => ({
+        liveCoinPrices: [{ symbol: 'BTC', price: '95750.5', day: '2025-02-11', source: 'PROVIDER', updatedAt: '2025-02-12T09:30:00+00:00' }],
+      }),
     });
     renderWithProviders(<CoinPage slug="bitcoin" />);
 
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Bitcoin price BTC');
     expect(await screen.findByTestId('coin-price')).toHaveTextContent('$95,750.50');
+    expect(screen.getByText(/^Live price in USD as of/)).toBeInTheDocument();
     expect(screen.getByText('-2.35% (24h)')).toBeInTheDocument();
     expect(screen.getByText('+1.50% (7d)')).toBeInTheDocument();
     expect(screen.getByText('$106,146.27', { selector: 'dd:nth-of-type(2)' })).toBeInTheDocument();
@@ -98,6 +101,7 @@ describe('CoinPage', () => {
     renderWithProviders(<CoinPage slug="bitcoin" />);
     expect(await screen.findByTestId('coin-market-cap')).toHaveTextContent('—');
     expect(screen.queryByText(/^Market cap and volume as of/)).not.toBeInTheDocument();
+    expect(screen.getByText(/^Daily close in USD as of/)).toBeInTheDocument();
   });
 
   it('says when no coin has the name', async () => {

@@ -55,7 +55,8 @@ export function CoinPage({ slug }: { slug: string }) {
     );
   }
   const { coin, marketInfo } = found;
-  const latest = live.data?.liveCoinPrices[0] ?? coin;
+  const current = live.data?.liveCoinPrices[0];
+  const latest = current ?? coin;
   return (
     <main className="prices-page coin-page" data-testid="coin-page">
       <PricesNav />
@@ -67,7 +68,9 @@ export function CoinPage({ slug }: { slug: string }) {
         <span className={`price-change price-change--${changeDirection(coin.change24h)}`}>{formatChange(coin.change24h)} (24h)</span>
         <span className={`price-change price-change--${changeDirection(coin.change7d)}`}>{formatChange(coin.change7d)} (7d)</span>
       </p>
-      <p className="coin-page__as-of">Daily close in USD as of {formatDate(latest.day)}</p>
+      <p className="coin-page__as-of">
+        {current?.updatedAt ? `Live price in USD as of ${formatDateTime(current.updatedAt)}` : `Daily close in USD as of ${formatDate(latest.day)}`}
+      </p>
       <Chart slug={coin.slug} name={coin.name} />
       <section className="card coin-page__market" aria-labelledby="market-info">
         <h2 id="market-info">Market info</h2>

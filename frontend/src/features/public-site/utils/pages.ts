@@ -54,6 +54,10 @@ export const PAGE_META = {
     description: 'Paste a public address, choose its coin and see the wallet’s balance.',
   },
   swap: { title: 'Swap crypto', description: 'How swapping one cryptocurrency for another is taxed.' },
+  taxProfessionals: {
+    title: 'Crypto tax software for tax professionals',
+    description: 'Invite your clients, work on their books with them and prepare their crypto tax reports, alone or as a firm.',
+  },
 } satisfies Record<string, PageMeta>;
 
 export interface PrerenderedPage extends PageMeta {
@@ -79,6 +83,7 @@ const FIXED: readonly [string, PageMeta][] = [
   ['/provision/error', PAGE_META.provisionError],
   ['/swap', PAGE_META.swap],
   ['/wallet', PAGE_META.walletLookup],
+  ['/tax-professionals', PAGE_META.taxProfessionals],
 ];
 
 /** Every public page written to dist/<path>/index.html at build time. */
