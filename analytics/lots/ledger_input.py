@@ -140,8 +140,8 @@ def _decimal(frame: pl.DataFrame, name: str, *, required: bool) -> pl.Series:
 
 def _written_out(text: pl.Series) -> pl.Series:
     """Numbers as files write them ("9.8E-7", "1,234.50", "€5", "(3)") as plain decimal text ("0.00000098",
-    "1234.50", "5", "-3"), read by the importers' own `parse_decimal`; text that is no number stays as
-    it is, for the checks to refuse."""
+    "1234.50", "5", "-3"), read by the importers' own `parse_decimal` with a decimal point, as every known
+    format writes; text that is no number ("0,5", "1.5.3") stays as it is, for the checks to refuse."""
     odd = text.is_not_null() & ~text.str.contains(_DECIMAL_TEXT)
     if not odd.any():
         return text

@@ -4,7 +4,9 @@ Each row is rewritten as a generic CSV row and read by the generic parser, so a 
 generic format's checks, types and natural keys: one way to read a transaction, whatever the layout.
 The mapping adds what the generic CSV has no column for: the date's format, the source's own id (the
 natural key instead of a content digest), notes (the description) and the exchange's type (kept as
-the label; a value naming a generic tag, "Staking" say, also gives the type).
+the label; a value naming a generic tag, "Staking" say, also gives the type). Quantities are read with
+the decimal mark the file's quantities show (`vocabulary.numbers.decimal_mark`); in a file that shows
+none, a quantity that reads two ways ("1,234") is a row error.
 
 A mapping is remembered per header signature, a digest of the normalised header row, so the next file
 with that header imports directly (`mapped_format`).
@@ -25,6 +27,7 @@ from ingest.files.model import FileFormat, Ignored, ParsedTransaction, ParseItem
 from ingest.files.values import SourceKeys, decimal_text, parse_timestamp, plausible_symbols
 from vocabulary.column_mapping import FIELD_LABELS, MAX_COLUMNS, ColumnMapping, DateFormat
 from vocabulary.enums import ImportType
+from vocabulary.numbers import DecimalMark, decimal_mark, parse_decimal
 
 SAMPLE_ROWS = 10  # shown to map from, and previewed as they would import
 MAX_CELL_CHARS = 60  # of each shown cell
@@ -35,6 +38,7 @@ _TAG_SEPARATORS = re.compile(r"[\s\-]+")
 _LATEST = datetime(9999, 12, 31, tzinfo=UTC)
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _GENERIC_FIELDS = tuple(FIELD_LABELS)[:8]  # the generic CSV's columns, in its order
+_QUANTITY_FIELDS = ("received_quantity", "sent_quantity", "fee_quantity")
 
 
 def header_signature(header: Sequence[str]) -> str:
@@ -60,18 +64,20 @@ def sample(sheet: Sheet) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
 
 def parse(mapping: ColumnMapping, sheet: Sheet) -> Iterator[ParseItem]:
     """The sheet's rows as the generic parser reads them once mapped; errors name the file's columns."""
-    date_errors: dict[int, str] = {}
+    cell_errors: dict[int, tuple[str, str]] = {}  # the first cell of a row that the generic CSV cannot hold
+    mark = _decimal_mark(mapping, sheet)
     generic_sheet = Sheet(
         header=generic.COLUMNS,
-        rows=lambda: _generic_rows(mapping, sheet, date_errors),
+        rows=lambda: _generic_rows(mapping, sheet, mark, cell_errors),
         filename=sheet.filename,
     )
     keys = SourceKeys()
     columns = _source_columns(mapping, sheet.header)
     # The generic parser answers one item per row, in order.
     for (number, cells), item in zip(sheet.rows(), generic.parse(generic_sheet), strict=True):
-        if number in date_errors:
-            yield RowError(number, columns["Date"], date_errors.pop(number))
+        if number in cell_errors:
+            column, message = cell_errors.pop(number)
+            yield RowError(number, columns[column], message)
         elif isinstance(item, RowError):
             yield dataclasses.replace(item, column=columns.get(item.column, item.column))
         elif isinstance(item, ParsedTransaction):
@@ -80,17 +86,38 @@ def parse(mapping: ColumnMapping, sheet: Sheet) -> Iterator[ParseItem]:
             yield item
 
 
+def _decimal_mark(mapping: ColumnMapping, sheet: Sheet) -> DecimalMark | None:
+    """The decimal mark the file's quantities show: one locale writes a whole file."""
+    positions = [mapping.column(name) for name in _QUANTITY_FIELDS]
+    return decimal_mark(_cell(cells, position) for _, cells in sheet.rows() for position in positions)
+
+
 def _generic_rows(
-    mapping: ColumnMapping, sheet: Sheet, date_errors: dict[int, str]
+    mapping: ColumnMapping, sheet: Sheet, mark: DecimalMark | None, cell_errors: dict[int, tuple[str, str]]
 ) -> Iterator[tuple[int, Sequence[str]]]:
     for number, cells in sheet.rows():
         mapped = [_cell(cells, mapping.column(name)) for name in _GENERIC_FIELDS]
         try:
             mapped[0] = _date_text(mapped[0], mapping.date_format)
         except ValueError as exc:
-            date_errors[number] = str(exc)
+            cell_errors[number] = ("Date", str(exc))
+        for quantity in (1, 3, 5):
+            try:
+                mapped[quantity] = _number_text(mapped[quantity], mark)
+            except ValueError as exc:
+                cell_errors.setdefault(number, (generic.COLUMNS[quantity], str(exc)))
         mapped[7] = _tag(mapped[7])
+        # A currency column may serve several amounts: it names no currency for a side that moves nothing.
+        for quantity in (1, 3, 5):
+            if not mapped[quantity]:
+                mapped[quantity + 1] = ""
         yield number, mapped
+
+
+def _number_text(text: str, mark: DecimalMark | None) -> str:
+    """The quantity cell as the generic CSV writes it (a plain decimal); raises ValueError saying why not."""
+    value = parse_decimal(text, mark)
+    return "" if value is None else format(value, "f")
 
 
 def _cell(cells: Sequence[str], position: int | None) -> str:

@@ -406,16 +406,17 @@ class Row:
             raise CellError(column, "a value is required but the cell is empty")
         return value
 
-    def decimal(self, column: str, *, decimal_comma: bool = False) -> Decimal | None:
+    def decimal(self, column: str) -> Decimal | None:
+        """The cell's number, written with a decimal point as every known format writes it."""
         value = self.text(column)
         try:
-            return parse_decimal(value, decimal_comma=decimal_comma)
-        except ValueError:
-            raise CellError(column, f"{value!r} is not a number") from None
+            return parse_decimal(value)
+        except ValueError as exc:
+            raise CellError(column, str(exc)) from None
 
-    def quantity(self, column: str, *, decimal_comma: bool = False) -> Decimal:
+    def quantity(self, column: str) -> Decimal:
         """A required number, returned as its absolute value (files sign outflows differently)."""
-        value = self.decimal(column, decimal_comma=decimal_comma)
+        value = self.decimal(column)
         if value is None:
             raise CellError(column, "a number is required but the cell is empty")
         return abs(value)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from analytics.lots import LedgerError
 from analytics.lots.c_core import stripped
 from analytics.lots.ledger_input import validate_ledger
+from ingest.files.values import CellError, Columns, Row
 from tests.analytics.ledgers import flows
 
 
@@ -62,6 +63,48 @@ def test_an_unknown_name_is_refused(column: str, value: str, message: str) -> No
 def test_exact_scientific_notation_is_read_as_its_decimal(written: str, exact: str) -> None:
     validated = validate_ledger(_one(quantity=written, value=written))
     assert validated.select("quantity", "value").row(0) == (Decimal(exact), Decimal(exact))
+
+
+@pytest.mark.parametrize(
+    ("written", "exact"),
+    [
+        ("1,234.50", "1234.50"),
+        ("1,234,567", "1234567"),
+        ("1 234.5", "1234.5"),
+        ("1'234.5", "1234.5"),
+        ("$1,234.56", "1234.56"),
+        ("12.50 €", "12.50"),
+        ("£0.35", "0.35"),
+        ("â‚¬2.50", "2.50"),
+        ("1,234", "1234"),  # a ledger writes decimal points, as every known format does
+    ],
+)
+def test_thousands_separators_and_currency_signs_are_read_as_the_importers_read_them(
+    written: str, exact: str
+) -> None:
+    validated = validate_ledger(_one(quantity=written, value=written))
+    importers = Row(1, [written], Columns(["Amount"])).decimal("Amount")
+    assert (
+        validated.select("quantity", "value").row(0) == (Decimal(exact), Decimal(exact)) == (importers,) * 2
+    )
+
+
+@pytest.mark.parametrize("written", ["(12.50)", "($1,234.50)", "-12.50", "\u221212.50", "\u2013$12.50"])
+def test_negatives_in_parentheses_or_any_minus_sign_are_read_as_the_importers_read_them(written: str) -> None:
+    importers = Row(1, [written], Columns(["Amount"])).decimal("Amount")
+    assert importers is not None and importers < 0
+    with pytest.raises(LedgerError, match="row 1, column quantity: must be positive"):
+        validate_ledger(_one(quantity=written))
+    with pytest.raises(LedgerError, match="row 1, column value: must not be negative"):
+        validate_ledger(_one(value=written))
+
+
+@pytest.mark.parametrize("written", ["0,5", "1.234,56", "1.5.3", "1,5,3", "12,34.5", "1\u22125"])
+def test_decimal_commas_and_malformed_grouping_are_refused_as_the_importers_refuse_them(written: str) -> None:
+    with pytest.raises(CellError, match="not a number"):
+        Row(1, [written], Columns(["Amount"])).decimal("Amount")
+    with pytest.raises(LedgerError, match="row 1, column quantity: not a decimal number"):
+        validate_ledger(_one(quantity=written))
 
 
 @pytest.mark.parametrize(

@@ -145,6 +145,15 @@ def test_bad_mappings_say_what_is_wrong() -> None:
     assert mapping_problems(shared, header) == []
 
 
+def test_one_currency_column_serves_the_side_that_moves() -> None:
+    text = "Time,Amount In,Amount Out,Asset\n2024-01-01 00:00:00,5,,BTC\n2024-01-02 00:00:00,,2,BTC\n"
+    shared = ColumnMapping(date=0, received_quantity=1, received_currency=3, sent_quantity=2, sent_currency=3)
+    received, sent = items(text, shared)
+    assert isinstance(received, ParsedTransaction) and isinstance(sent, ParsedTransaction)
+    assert (received.type, received.flows) == (TransactionType.RECEIVE, (Flow("IN", "BTC", Decimal(5)),))
+    assert (sent.type, sent.flows) == (TransactionType.SEND, (Flow("OUT", "BTC", Decimal(2)),))
+
+
 def test_an_unrecognised_file_reports_its_header_signature_and_first_rows_bounded() -> None:
     wide = ",".join(f"Column {n}" for n in range(MAX_COLUMNS + 20))
     rows = "".join(",".join(["x" * 500] * (MAX_COLUMNS + 20)) + "\n" for _ in range(SAMPLE_ROWS + 5))
@@ -193,3 +202,44 @@ def test_the_preview_shows_errors_and_ignored_rows_on_their_lines() -> None:
     lines = preview(MAPPING, read_sheet(text.encode(), "u.csv"))
     assert lines[0][0] == "1" and lines[0][-1] == "Row 1, column In Amount: 'oops' is not a number"
     assert lines[1][-1].startswith("Ignored: ")
+
+
+GERMAN = ColumnMapping(date=0, received_quantity=1, received_currency=2, fee_quantity=3, fee_currency=4)
+
+
+def _received(text: str) -> list[object]:
+    return [
+        item.flows[0].quantity if isinstance(item, ParsedTransaction) else item
+        for item in items("Zeit;Menge;Währung;Gebühr;Gebührwährung\n" + text, GERMAN)
+    ]
+
+
+def test_a_mapped_file_is_read_with_the_decimal_mark_its_quantities_show() -> None:
+    german = "2024-01-31 13:45;0,5;BTC;;\n2024-02-01 09:00;1,234;ETH;;\n2024-02-02 10:00;2.500;ADA;;\n"
+    assert _received(german) == [Decimal("0.5"), Decimal("1.234"), Decimal("2500")]
+    # the fee column shows the mark for the whole file
+    german = "2024-01-31 13:45;1,234;ETH;0,01;ETH\n2024-02-02 10:00;1.000.000;ADA;;\n"
+    assert _received(german) == [Decimal("1.234"), Decimal("1000000")]
+    english = "2024-01-31 13:45;0.5;BTC;;\n2024-02-01 09:00;1,234;ETH;;\n2024-02-02 10:00;2.500;ADA;;\n"
+    assert _received(english) == [Decimal("0.5"), Decimal("1234"), Decimal("2.500")]
+    # one locale writes a file: a quantity that shows the other mark is no number
+    mixed = _received("2024-01-31 13:45;0,5;BTC;;\n2024-02-01 09:00;1.5;ETH;;\n")
+    assert mixed == [Decimal("0.5"), RowError(2, "Menge", "'1.5' is not a number")]
+
+
+def test_a_mapped_quantity_that_reads_two_ways_in_a_file_that_shows_no_mark_is_refused() -> None:
+    undecided = "2024-01-31 13:45;1,234;ETH;;\n2024-02-01 09:00;2.500;ADA;;\n2024-02-02 10:00;5;BTC;;\n"
+    ambiguous, also, plain = _received(undecided)
+    assert isinstance(ambiguous, RowError) and (ambiguous.row, ambiguous.column) == (1, "Menge")
+    assert ambiguous.problem == (
+        "'1,234' is 1234 with a decimal point but 1.234 with a decimal comma, and the file does not show "
+        "which it uses"
+    )
+    assert isinstance(also, RowError) and (also.row, also.column) == (2, "Menge")
+    assert plain == Decimal("5")
+
+
+def test_a_mapped_quantity_with_a_unicode_minus_is_negative_and_bad_grouping_is_no_number() -> None:
+    negative, grouped = _received("2024-01-31 13:45;\u22120,5;BTC;;\n2024-02-01 09:00;1.5.3;ETH;;\n")
+    assert isinstance(negative, RowError) and "negative" in negative.problem
+    assert grouped == RowError(2, "Menge", "'1.5.3' is not a number")

@@ -4,7 +4,10 @@ from decimal import Decimal
 import pytest
 
 from ingest.files.values import (
+    CellError,
+    Columns,
     KeyCounter,
+    Row,
     SourceKeys,
     decimal_text,
     digest,
@@ -13,6 +16,7 @@ from ingest.files.values import (
     sniff_day_first,
     zone_named,
 )
+from vocabulary.numbers import DecimalMark
 
 
 @pytest.mark.parametrize(
@@ -26,9 +30,8 @@ from ingest.files.values import (
         ("â‚¬2.526483358", "2.526483358"),
         ("(1,234.56)", "-1234.56"),
         ("1.5E-7", "1.5E-7"),
-        ("0,25", "0.25"),
-        ("1.234,56", "1234.56"),
-        ("1 234,5", "1234.5"),
+        ("1 234.5", "1234.5"),
+        ("\u22121.5", "-1.5"),
         ("+0.00000001", "1E-8"),
         ("$-1.00", "-1.00"),
     ],
@@ -37,7 +40,9 @@ def test_parse_decimal(text: str, expected: str) -> None:
     assert parse_decimal(text) == Decimal(expected)
 
 
-@pytest.mark.parametrize("text", ["NaN", "Infinity", "abc", "1_000", "1e999", "--1", "(-1)"])
+@pytest.mark.parametrize(
+    "text", ["NaN", "Infinity", "abc", "1_000", "1e999", "--1", "(-1)", "0,25", "1.234,56", "1.5.3", "1,5,3"]
+)
 def test_parse_decimal_rejects(text: str) -> None:
     with pytest.raises(ValueError, match=r"number|range"):
         parse_decimal(text)
@@ -45,7 +50,18 @@ def test_parse_decimal_rejects(text: str) -> None:
 
 def test_empty_cell_is_none_and_decimal_comma_is_explicit() -> None:
     assert parse_decimal("") is None
-    assert parse_decimal("1,234", decimal_comma=True) == Decimal("1.234")
+    assert parse_decimal("1,234") == Decimal("1234")
+    assert parse_decimal("1,234", DecimalMark.COMMA) == Decimal("1.234")
+    assert parse_decimal("1 234,5", DecimalMark.COMMA) == Decimal("1234.5")
+
+
+def test_a_known_formats_cell_reads_with_a_decimal_point_and_says_what_is_wrong() -> None:
+    row = Row(3, ["1,234.50", "0,25", "1e99"], Columns(["Amount", "Fee", "Total"]))
+    assert row.decimal("Amount") == Decimal("1234.50")
+    with pytest.raises(CellError, match="'0,25' is not a number"):
+        row.decimal("Fee")
+    with pytest.raises(CellError, match="'1e99' is out of range"):
+        row.quantity("Total")
 
 
 @pytest.mark.parametrize(
