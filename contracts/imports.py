@@ -33,7 +33,9 @@ class ImportCounts:
     number_ignored: int
     number_skipped: int  # transactions the account already had (or the file repeated)
     number_user_defined_tokens: int  # the user's own tokens among the new transactions' assets
-    number_for_review: int = 0  # new transactions of a type the parser did not recognise, flagged for review
+    # new transactions flagged for review: of a type the parser did not recognise, or held because their tax
+    # year is frozen
+    number_for_review: int = 0
 
 
 @dataclass(frozen=True)

@@ -93,8 +93,9 @@ class CsvImportJob:
     number_skipped: int
     number_user_defined_tokens: int
     number_for_review: int = strawberry.field(
-        description="New transactions of a type the file's parser did not recognise: imported by what "
-        "they move and flagged for review, the exchange's type kept as their label"
+        description="New transactions flagged for review: of a type the file's parser did not recognise "
+        "(imported by what they move, the exchange's type kept as their label), or held because their tax "
+        "year is frozen"
     )
     progress: int
     resuming: bool = strawberry.field(

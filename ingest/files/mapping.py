@@ -106,11 +106,9 @@ def _generic_rows(
                 mapped[quantity] = _number_text(mapped[quantity], mark)
             except ValueError as exc:
                 cell_errors.setdefault(number, (generic.COLUMNS[quantity], str(exc)))
-        mapped[7] = _tag(mapped[7])
-        # A currency column may serve several amounts: it names no currency for a side that moves nothing.
-        for quantity in (1, 3, 5):
-            if not mapped[quantity]:
+            if not mapped[quantity]:  # a currency column may serve several amounts, not a side moving nothing
                 mapped[quantity + 1] = ""
+        mapped[7] = _tag(mapped[7])
         yield number, mapped
 
 

@@ -28,6 +28,6 @@ class Import(Base):
     number_ignored: Mapped[int] = mapped_column(Integer)
     number_skipped: Mapped[int] = mapped_column(Integer)
     number_user_defined_tokens: Mapped[int] = mapped_column(Integer)
-    # new transactions of a type the parser did not recognise, flagged for review
+    # new transactions flagged for review: of a type the parser did not recognise, or in a frozen tax year
     number_for_review: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = created_at_column()

@@ -37,7 +37,7 @@ def test_an_unknown_type_is_imported_for_review_and_named_in_the_review_list(
     page.get_by_test_id("csv-import-button").click()
 
     toast(page, "Successfully imported 2 out of 3 crypto transactions.")
-    toast(page, "Imported 1 transaction(s) of a type that was not recognised.")
+    toast(page, "Imported 1 transaction(s) for review: of a type that was not recognised")
     expect(page.get_by_test_id("add-wallets-modal")).to_have_count(0)
     expect(page).to_have_url(re.compile(r"/wallets/.+"))  # the new wallet, selected, with its review list
     row = page.get_by_test_id("custom-wallet-row").filter(has_text="Odd Coinbase")

@@ -21,9 +21,15 @@ INVENTED = "Zorblax Payout"
 # family id → (a real export of it, the column holding the row's type)
 FAMILIES = {
     "binance": ("binance/privatefolio__binance.csv", "Operation"),
+    "bisq": ("bisq/rotki__bisq_trades.csv", "Offer type"),
     "bitcoin-tax-trades": ("bitcoin-tax/rotki__bitcoin_tax_trades.csv", "Action"),
+    "bithomp": ("bithomp/koinly-bithomp-import__3-accounts-30days-test.csv", "Type"),
+    "bithomp-legacy": ("bithomp/koinly-bithomp-import__test.csv", "Type"),
     "bitmex": ("bitmex/rotki__bitmex_wallet_history.csv", "transactType"),
     "bitstamp": ("bitstamp/rotki__bitstamp.csv", "Type"),
+    "bittrex-orders": ("bittrex/rotki__bittrex_order_history.csv", "Transaction"),
+    "bittrex-orders-old": ("bittrex/rotki__bittrex_order_history_old.csv", "Type"),
+    "bittrex-orders-older": ("bittrex/rotki__bittrex_order_history_older.csv", "ORDERTYPE"),
     "bittrex-transfers": ("bittrex/rotki__bittrex_tx_history.csv", "Type"),
     "bitvavo": ("bitvavo/Export-To-Ghostfolio__bitvavo-export.csv", "Type"),
     "blockfi": ("blockfi/rotki__blockfi-transactions.csv", "Transaction Type"),
@@ -35,6 +41,7 @@ FAMILIES = {
     "cointracking": ("cointracking/Export-To-Ghostfolio__cointracking-export.csv", "Type"),
     "cryptocom": ("cryptocom/Export-To-Ghostfolio__cryptocom-export.csv", "Transaction Kind"),
     "delta": ("delta/Export-To-Ghostfolio__delta-export.csv", "Way"),
+    "generic": ("cointracker/dali-rp2__test_pionex_trades.csv", "Tag"),
     "kraken-ledgers": ("kraken/kraken-ledger-report__ledgers.csv", "type"),
     "nexo": ("nexo/GhostfolioSidekick__BuyOrders_single_buy.csv", "Type"),
     "nexo-older": ("nexo/rotki__corrupt_nexo.csv", "Type"),
@@ -115,3 +122,68 @@ def test_movement_decides_the_type() -> None:
     nothing = by_movement(3, "k", at, [Flow("IN", "BTC", Decimal(0))], **kwargs)
     repeated = by_movement(4, None, at, [Flow("IN", "BTC", Decimal(1))], **kwargs)
     assert [type(item).__name__ for item in (nothing, repeated)] == ["Ignored", "Ignored"]
+
+
+GENERIC = "Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag\n"
+
+
+def test_generic_tags_name_types_and_any_other_tag_is_imported_for_review() -> None:
+    parsed = parse_text(
+        GENERIC
+        + "2024-01-01 00:00:00,1,ETH,,,,,Staking\n"
+        + "2024-01-02 00:00:00,,,2,ETH,,,Zorblax Payout\n"
+        + "2024-01-03 00:00:00,1,BTC,30000,USD,,,gift\n"  # a tag of one side on a trade
+        + "2024-01-04 00:00:00,,,,,0.1,ETH,staking\n"  # a tag on a fee
+    )
+    assert (parsed.format_id, parsed.errors, parsed.ignored) == ("generic", [], [])
+    reward, payout, trade, fee = parsed.transactions
+    assert (reward.type, reward.label, reward.review) == ("STAKING_REWARD", "staking", None)
+    assert [(tx.type, tx.label) for tx in (payout, trade, fee)] == [
+        ("SEND", INVENTED),
+        ("BUY", "gift"),
+        ("FEE", "staking"),
+    ]
+    assert payout.review == (
+        "The generic CSV type 'Zorblax Payout' was not recognised: imported as a send of what it moves. "
+        "Check that this is what happened."
+    )
+    assert all(tx.review is not None for tx in (trade, fee))
+
+
+KRAKEN_LEDGER = '"txid","refid","time","type","subtype","aclass","asset","amount","fee","balance"\n'
+
+
+def test_kraken_earn_and_transfer_subtypes_kraken_documents_are_mapped_and_others_reviewed() -> None:
+    parsed = parse_text(
+        KRAKEN_LEDGER
+        + '"L1","R1","2024-01-01 00:00:00","earn","reward","currency","DOT.S",0.5,0,0\n'
+        + '"L2","R2","2024-01-02 00:00:00","transfer","spottostaking","currency","DOT",-5,0,0\n'
+        + '"L3","R3","2024-01-03 00:00:00","transfer","","currency","FLR",20,0,0\n'  # an airdrop
+        + '"L4","R4","2024-01-04 00:00:00","earn","zorblax","currency","DOT.S",1,0,0\n'
+        + '"L5","R5","2024-01-05 00:00:00","transfer","zorblax","currency","DOT",-1,0,0\n'
+        + '"L6","R6","2024-01-06 00:00:00","earn","","currency","DOT",-2,0,0\n'
+    )
+    assert (parsed.format_id, parsed.errors, parsed.ignored) == ("kraken-ledgers", [], [])
+    known, unknown = parsed.transactions[:3], parsed.transactions[3:]
+    assert [(tx.type, tx.review) for tx in known] == [
+        ("STAKING_REWARD", None),
+        ("STAKE", None),
+        ("RECEIVE", None),
+    ]
+    assert [(tx.type, tx.label) for tx in unknown] == [
+        ("RECEIVE", "earn / zorblax"),
+        ("SEND", "transfer / zorblax"),
+        ("SEND", "earn / (no subtype)"),
+    ]
+    assert unknown[0].review is not None and "type 'earn / zorblax' was not recognised" in unknown[0].review
+
+
+def test_xrpl_types_outside_the_documented_list_are_imported_for_review() -> None:
+    relative, _ = FAMILIES["bithomp"]
+    parsed = parse_bytes((EXPORTS / relative).read_bytes(), Path(relative).name)
+    assert parsed.transactions and all(tx.review is None for tx in parsed.transactions)
+    data, _ = _with_invented_type(relative, "Type")
+    invented = parse_bytes(data.replace(INVENTED.encode(), b"XChainCommit"), "bithomp.csv")
+    [transaction] = invented.transactions
+    assert (transaction.label, transaction.tx_hash) == ("XChainCommit", transaction.key.split(":")[0])
+    assert transaction.review is not None and "XRP Ledger type 'XChainCommit'" in transaction.review

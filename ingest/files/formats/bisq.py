@@ -11,7 +11,8 @@ from collections.abc import Iterator
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_guarded
-from ingest.files.values import CellError, Row, SourceKeys, header_has, trade_type
+from ingest.files.unrecognised import by_movement
+from ingest.files.values import Row, SourceKeys, header_has, trade_type
 from vocabulary.enums import ImportType
 
 COLUMNS = (
@@ -39,17 +40,16 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         status = row.text("Status")
         if status.casefold() not in DONE:
             return row.ignored(f"the trade is {status or 'without a status'}, not completed")
-        side, _, offered = row.required("Offer type").partition(" ")
+        offer = row.required("Offer type")
+        side, _, offered = offer.partition(" ")
         side, offered = side.casefold(), offered.strip().upper()
         other = row.asset("Currency")
-        if side not in ("buy", "sell") or offered not in ("BTC", other):
-            raise CellError(
-                "Offer type", f"{row.text('Offer type')!r} is not 'Buy' or 'Sell' of BTC or {other}"
-            )
         btc, amount = row.quantity("Amount in BTC"), row.quantity("Amount")
         if not btc or not amount:
             return row.ignored("the trade has a zero amount")
-        bought_btc = (side == "buy") == (offered == "BTC")
+        known = side in ("buy", "sell") and offered in ("BTC", other)
+        # An offer type Bisq did not document is read as a purchase of BTC and left for review.
+        bought_btc = not known or (side == "buy") == (offered == "BTC")
         received, sent = (("BTC", btc), (other, amount)) if bought_btc else ((other, amount), ("BTC", btc))
         flows = [Flow("IN", received[0], received[1]), Flow("OUT", sent[0], sent[1])]
         for column, asset in FEES:
@@ -57,6 +57,11 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             if fee:
                 flows.append(Flow("OUT", asset, fee, is_fee=True))
         key = keys.key(row.required("Trade ID"), *row.cells)
+        description = f"{offer} on {row.text('Market')}"
+        if not known:
+            return by_movement(
+                row.number, key, timestamp, flows, source="Bisq", source_type=offer, description=description
+            )
         if key is None:
             return row.ignored("the same trade is listed again")
         return ParsedTransaction(
@@ -65,7 +70,7 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
             trade_type(received[0], sent[0]),
             tuple(flows),
             row.number,
-            description=f"{row.text('Offer type')} on {row.text('Market')}",
+            description=description,
         )
 
     return parse_guarded(sheet, build)

@@ -17,6 +17,7 @@ from datetime import datetime
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
 from ingest.files.rowgroups import magnitude, parse_groups
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import Columns, Row, SourceKeys, header_has, normalise_asset, trade_type
 from vocabulary.enums import ImportType, TransactionType
 
@@ -35,7 +36,28 @@ COMMON = (
     "Tx fee currency",
     "Tx",
 )
-LIQUIDITY = {"ammwithdraw": TransactionType.REMOVE_LIQUIDITY, "ammdeposit": TransactionType.ADD_LIQUIDITY}
+LIQUIDITY = {
+    "ammwithdraw": TransactionType.REMOVE_LIQUIDITY,
+    "ammdeposit": TransactionType.ADD_LIQUIDITY,
+    "ammcreate": TransactionType.ADD_LIQUIDITY,
+}
+# XRPL transaction types (xrpl.org, "Transaction Types") whose balance changes are what they look like:
+# payments, DEX offers, checks, escrows, payment channels, NFT offers, AMM pools, and the fee of setting
+# up an account. The newer ones that move value in their own way (bridges, vaults, multi-purpose
+# tokens, clawbacks, batches) and any type added later are imported by what they move, for review.
+KNOWN_TYPES = frozenset(
+    {
+        *("payment", "offercreate", "offercancel", "trustset", "accountset", "accountdelete"),
+        *("setregularkey", "signerlistset", "ticketcreate", "depositpreauth"),
+        *("checkcreate", "checkcash", "checkcancel", "escrowcreate", "escrowfinish", "escrowcancel"),
+        *("paymentchannelcreate", "paymentchannelfund", "paymentchannelclaim"),
+        *("nftokenmint", "nftokenburn", "nftokenmodify"),
+        *("nftokencreateoffer", "nftokencanceloffer", "nftokenacceptoffer"),
+        *("ammcreate", "ammdeposit", "ammwithdraw", "ammbid", "ammvote", "ammdelete"),
+        *("didset", "diddelete", "oracleset", "oracledelete"),
+        *("credentialcreate", "credentialaccept", "credentialdelete"),
+    }
+)
 NFT = {"IN": TransactionType.NFT_SALE, "OUT": TransactionType.NFT_PURCHASE}
 
 
@@ -44,7 +66,7 @@ class Change:
     row: int
     group: str  # tx hash:address
     timestamp: datetime
-    kind: str
+    kind: str  # the XRPL transaction type, as written
     memo: str
     flows: tuple[Flow, ...]
     cells: tuple[str, ...]
@@ -116,7 +138,7 @@ def reader(timestamp_column: str) -> Callable[[Row], Change | Ignored]:
             row.number,
             f"{row.required('Tx')}:{row.required('Address')}",
             timestamp,
-            row.text("Type").casefold(),
+            row.text("Type"),
             row.text("Memo"),
             tuple(flows),
             tuple(row.cells),
@@ -148,15 +170,27 @@ def parser(timestamp_column: str) -> Callable[[Sheet], Iterator[ParseItem]]:
             if key is None:
                 return Ignored(first.row, "the same ledger transaction is listed again")
             memo = next((change.memo for change in changes if change.memo), "")
+            kind, tx_hash = first.kind.casefold(), first.group.split(":", 1)[0]
+            if kind not in KNOWN_TYPES:
+                return by_movement(
+                    first.row,
+                    key,
+                    first.timestamp,
+                    flows,
+                    source="XRP Ledger",
+                    source_type=first.kind,
+                    description=memo,
+                    tx_hash=tx_hash,
+                )
             return ParsedTransaction(
                 key,
                 first.timestamp,
-                transaction_type(first.kind, flows),
+                transaction_type(kind, flows),
                 flows,
                 first.row,
                 description=memo,
-                tx_hash=first.group.split(":", 1)[0],
-                label=first.kind,
+                tx_hash=tx_hash,
+                label=kind,
             )
 
         return parse_groups(sheet, reader(timestamp_column), lambda change: change.group, build)

@@ -46,33 +46,37 @@ def _trade(
     cost: Decimal,
     fee: Decimal | None,
     time_column: str,
-) -> ParsedTransaction:
+) -> ParsedTransaction | Ignored:
     timestamp = row.timestamp(time_column)
-    bought, paid = ((base, quantity), (quote, cost)) if side == "buy" else ((quote, cost), (base, quantity))
+    # A side Bittrex did not document is read as a buy (base in, quote out) and left for review.
+    bought, paid = ((quote, cost), (base, quantity)) if side == "sell" else ((base, quantity), (quote, cost))
     flows = [Flow("IN", bought[0], bought[1]), Flow("OUT", paid[0], paid[1])]
     if fee:
         flows.append(Flow("OUT", quote, abs(fee), is_fee=True))
+    if side not in ("buy", "sell"):
+        return by_movement(row.number, key, timestamp, flows, source="Bittrex", source_type=side)
     return ParsedTransaction(
         key, timestamp, trade_type(bought[0], paid[0]), tuple(flows), row.number, label=side
     )
 
 
 def _side(row: Row, column: str) -> str:
+    """The side, "buy" or "sell"; the cell as written when it is neither."""
     text = row.required(column).casefold()
     if "buy" in text or text == "bought":
         return "buy"
     if "sell" in text or text == "sold":
         return "sell"
-    raise CellError(column, f"{row.text(column)!r} is neither a buy nor a sell")
+    return row.text(column)
 
 
 def parse_orders(sheet: Sheet) -> Iterator[ParseItem]:
-    def build(row: Row) -> ParsedTransaction:
+    def build(row: Row) -> ParsedTransaction | Ignored:
         side = _side(row, "Transaction")
         fee = row.decimal("Fees (Quote)") or Decimal(0)
         total = row.quantity("Total (Quote)")
         # Total includes the fee on a buy and is net of it on a sell.
-        cost = total - fee if side == "buy" else total + fee
+        cost = total + fee if side == "sell" else total - fee
         return _trade(
             row,
             row.required("TXID"),
@@ -89,7 +93,7 @@ def parse_orders(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 def parse_orders_old(sheet: Sheet) -> Iterator[ParseItem]:
-    def build(row: Row) -> ParsedTransaction:
+    def build(row: Row) -> ParsedTransaction | Ignored:
         quote, separator, base = row.required("Exchange").partition("-")
         if not separator:
             raise CellError("Exchange", f"{row.text('Exchange')!r} is not a QUOTE-BASE market")
@@ -109,7 +113,7 @@ def parse_orders_old(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 def parse_orders_older(sheet: Sheet) -> Iterator[ParseItem]:
-    def build(row: Row) -> ParsedTransaction:
+    def build(row: Row) -> ParsedTransaction | Ignored:
         return _trade(
             row,
             row.required("UUID"),

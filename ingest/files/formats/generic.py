@@ -2,6 +2,9 @@
 
 `Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag`
 
+A tag names the type of a row that only receives or only sends; any other tag, or a tag on a row that
+trades or only pays a fee, is imported by what the row moves and flagged for review.
+
 This is the format for files of any size (a million rows and more), so rows are read by column
 position with the fast paths of `parse_decimal` / `parse_timestamp`, not through `Row` lookups.
 """
@@ -24,6 +27,7 @@ from ingest.files.model import (
     RowError,
     Sheet,
 )
+from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     Columns,
@@ -136,7 +140,6 @@ def _transaction(
     tag = cells[at[7]].casefold()
     if received is None and sent is None and fee is None:
         return Ignored(number, generic_columns.NOTHING_MOVES)
-    kind = _type(received, sent, fee, tag)
     flows: list[Flow] = []
     if received is not None:
         flows.append(Flow("IN", received[1], received[0]))
@@ -145,6 +148,9 @@ def _transaction(
     if fee is not None:
         flows.append(Flow("OUT", fee[1], fee[0], is_fee=True))
     key = keys.key(digest(timestamp.isoformat(), *(_part(amount) for amount in (received, sent, fee)), tag))
+    kind = _type(received, sent, tag)
+    if kind is None:
+        return by_movement(number, key, timestamp, flows, source="generic CSV", source_type=cells[at[7]])
     return ParsedTransaction(
         key=key, timestamp=timestamp, type=kind, flows=tuple(flows), row=number, label=tag or None
     )
@@ -175,30 +181,16 @@ def _amount(
 
 
 def _type(
-    received: tuple[Decimal, str] | None,
-    sent: tuple[Decimal, str] | None,
-    fee: tuple[Decimal, str] | None,
-    tag: str,
-) -> TransactionType:
+    received: tuple[Decimal, str] | None, sent: tuple[Decimal, str] | None, tag: str
+) -> TransactionType | None:
+    """The type of a row that moves something; None when its tag is unknown or does not apply to it."""
     if received is not None and sent is not None:
-        if tag:
-            raise CellError("Tag", f"the tag {tag!r} applies to rows that only receive or only send")
-        return trade_type(received[1], sent[1])
+        return None if tag else trade_type(received[1], sent[1])
     if received is not None:
-        return _tagged(RECEIVED_TAGS, tag, "rows that only receive")
+        return RECEIVED_TAGS.get(tag)
     if sent is not None:
-        return _tagged(SENT_TAGS, tag, "rows that only send")
-    if tag:
-        raise CellError("Tag", f"the tag {tag!r} applies to rows that receive or send")
-    return TransactionType.FEE
-
-
-def _tagged(tags: dict[str, TransactionType], tag: str, rows: str) -> TransactionType:
-    kind = tags.get(tag)
-    if kind is None:
-        known = ", ".join(name for name in tags if name)
-        raise CellError("Tag", f"unknown tag {tag!r} for {rows}; use one of: {known}, or leave it empty")
-    return kind
+        return SENT_TAGS.get(tag)
+    return None if tag else TransactionType.FEE
 
 
 def _part(amount: tuple[Decimal, str] | None) -> str:

@@ -5,8 +5,9 @@ column expression, so the interpreter touches each row only to hash its natural 
 one block, never the file. The file is read twice: once to check it and count what it holds, then,
 for an import, to build its transactions batch by batch. This path takes files whose every row is
 plainly written: no quotes, an ISO date and time without a zone (UTC), plain positive numbers, ASCII
-symbols and tags. Anything else — a row error included — returns None, and the row parser reads the
-file instead, so both paths always agree (tests/ingest/formats/test_generic_columns.py holds them to it).
+symbols and tags. Anything else — a row error, or a tag the row parser imports for review, included —
+returns None, and the row parser reads the file instead, so both paths always agree
+(tests/ingest/formats/test_generic_columns.py holds them to it).
 """
 
 from __future__ import annotations
@@ -162,7 +163,8 @@ def _read(table: pl.DataFrame, tags: dict[str, dict[str, TransactionType]]) -> p
 
 
 def _type(tags: dict[str, dict[str, TransactionType]]) -> pl.Expr:
-    """`generic._type` as an expression: null when nothing moves, "" for a tag that does not apply."""
+    """`generic._type` as an expression: null when nothing moves, "" for a tag unknown or not applying
+    (a row the row parser imports for review)."""
     received, sent, fee = (pl.col(amount).is_not_null() for amount in _AMOUNTS)
     tag = pl.col("tag")
     fiat = sorted(FIAT_CODES)

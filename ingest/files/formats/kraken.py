@@ -193,18 +193,20 @@ def _ledger_row(row: Row, open_groups: dict[str, _Group]) -> ParseItem | None:
         group.flows.extend(flows)
         return None
     subtype = row.text("subtype").casefold()
-    if kind == "transfer":
-        tx_type = TRANSFER_SUBTYPES.get(
-            subtype, TransactionType.RECEIVE if amount > 0 else TransactionType.SEND
-        )
-    elif kind == "earn":
-        tx_type = EARN_SUBTYPES.get(subtype, TransactionType.TRANSFER)
+    key = refid if kind in ("deposit", "withdrawal") else f"{refid}:{row.text('txid')}"
+    if kind == "transfer" and subtype in TRANSFER_SUBTYPES:
+        tx_type = TRANSFER_SUBTYPES[subtype]
+    elif kind == "transfer" and not subtype:  # airdrops, forks and the OTC desk, as Kraken documents
+        tx_type = TransactionType.RECEIVE if amount > 0 else TransactionType.SEND
+    elif kind == "earn" and subtype in EARN_SUBTYPES:
+        tx_type = EARN_SUBTYPES[subtype]
     elif kind in SINGLE:
         tx_type = fiat_transfer(SINGLE[kind], asset)
     else:
-        key = f"{refid}:{row.text('txid')}"
-        return by_movement(row.number, key, timestamp, flows, source="Kraken", source_type=row.text("type"))
-    key = refid if kind in ("deposit", "withdrawal") else f"{refid}:{row.text('txid')}"
+        shown = row.text("type")
+        if kind in ("transfer", "earn"):  # the type is known, its subtype is not
+            shown = f"{shown} / {row.text('subtype') or '(no subtype)'}"
+        return by_movement(row.number, key, timestamp, flows, source="Kraken", source_type=shown)
     return ParsedTransaction(key, timestamp, tx_type, tuple(flows), row.number, label=kind)
 
 

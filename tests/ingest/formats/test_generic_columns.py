@@ -105,8 +105,8 @@ def test_plain_rows_read_the_same_both_ways(
         if blank_lines:
             lines.append("")
     columnar, parsed = both_ways(newline.join(lines) + newline)
-    if any(isinstance(item, RowError) for item in parsed):
-        assert columnar is None  # a row error is the row parser's to report
+    if any(isinstance(item, RowError) or getattr(item, "review", None) for item in parsed):
+        assert columnar is None  # a row error, or a row imported for review, is the row parser's to report
     elif parsed:
         assert columnar is not None
         assert_same(columnar, parsed)
@@ -177,6 +177,14 @@ def test_batches_number_each_slice_from_zero_and_count_repeats_across_them() -> 
     keys = pl.concat(batch.transactions for batch in batches)["key"].to_list()
     assert keys == [item.key for item in parsed if isinstance(item, ParsedTransaction)]
     assert keys[3] == f"{keys[0]}-1"
+
+
+def test_a_tag_the_row_parser_imports_for_review_sends_the_file_to_it() -> None:
+    for row in ("2021-03-01 10:00:00,1,BTC,,,,,zorblax", "2021-03-01 10:00:00,1,BTC,2,USD,,,staking"):
+        columnar, parsed = both_ways(f"{HEADER}\n{row}\n")
+        assert columnar is None
+        [transaction] = parsed
+        assert isinstance(transaction, ParsedTransaction) and transaction.review is not None
 
 
 def test_quoted_or_zoned_files_go_to_the_row_parser() -> None:

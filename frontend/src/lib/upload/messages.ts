@@ -45,9 +45,10 @@ export function importIgnored(ignored: number): string {
   return `Ignored ${ignored} crypto transaction(s) because they are missing data or are not supported.`;
 }
 
-/** Not in the spec: rows of a type the file's parser did not recognise (issue 11). */
+/** Not in the spec (issue 11): new transactions flagged for review, of a type the file's parser did not
+ * recognise or held because their tax year is frozen. */
 export function importForReview(count: number): string {
-  return `Imported ${count} transaction(s) of a type that was not recognised. Review them under Needs review: each says which type it was.`;
+  return `Imported ${count} transaction(s) for review: of a type that was not recognised, or dated in a frozen tax year. Each says why under Needs review.`;
 }
 
 export function importUnidentifiedTokens(count: number): string {

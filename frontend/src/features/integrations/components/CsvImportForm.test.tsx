@@ -133,7 +133,7 @@ describe('CsvImportForm', () => {
     expect(toasts.map((t) => t.getAttribute('data-variant'))).toEqual(['success', 'info', 'info', 'info']);
     expect(toasts[0]).toHaveTextContent('Successfully imported 3 out of 4 crypto transactions.');
     expect(toasts[1]).toHaveTextContent('Ignored 1 crypto transaction(s) because they are missing data or are not supported.');
-    expect(toasts[2]).toHaveTextContent('Imported 1 transaction(s) of a type that was not recognised.');
+    expect(toasts[2]).toHaveTextContent('Imported 1 transaction(s) for review: of a type that was not recognised, or dated in a frozen tax year.');
     expect(toasts[3]).toHaveTextContent("2 token(s) could not be identified and were imported as custom currencies.");
     expect(polls).toBe(2);
   });
