@@ -6,10 +6,18 @@ Money columns stay numbers (two decimals), so a loss keeps its minus sign. Insta
 UTC, as the engine's CSV files write them.
 
 Formats followed:
-- TurboTax Online: Intuit's crypto "gains and losses" CSV template (TurboTax Online 2024/2025,
-  help article "How do I create a CSV file for an unsupported source?"): columns
-  Currency Name, Purchase Date, Cost Basis, Date Sold, Proceeds; headers case-insensitive; dates
-  MM/DD/YYYY; no negative numbers (none are: proceeds and basis are never negative).
+- TurboTax Online: the "TurboTax Universal" crypto CSV template, Intuit's help article "How do I
+  create a CSV file for an unsupported source?" (ttlc.intuit.com, article L1yhp71Nt, the template
+  TurboTax Online takes for an "other" crypto source, tax years 2023–2025). Its columns: Date, Type,
+  Sent Asset, Sent Amount, Received Asset, Received Amount, Fee Asset, Fee Amount, Market Value
+  Currency, Market Value, Description, Transaction Hash, Transaction ID; headers case-insensitive;
+  Date and Type required; types Buy, Sale, …; no negative numbers; at most 8 decimal places.
+  The template is one of transactions, not of gains: TurboTax pairs sales with buys itself. So each
+  Form 8949 line is written as two rows, a Buy of the lot slice it sold (its cost basis in USD) and
+  its Sale (the proceeds in USD), with the same quantity: per asset, the year's proceeds and basis
+  are Cairn's whatever the method; line by line, they are Cairn's where TurboTax pairs them as
+  Cairn did (first in, first out). Intuit's earlier version of the article described a gains
+  layout (Currency Name, Purchase Date, Cost Basis, Date Sold, Proceeds); it no longer does.
 - TurboTax Desktop: TXF, Tax Exchange Format version 042 (Intuit, change date 11/30/2011):
   header V042 / A<program> / D <date>, then one detail record per sale in record format 4
   (TD, N<refnum>, C1, L1, P<description>, D<acquired>, D<sold>, $<cost basis>, $<sales net>), each
@@ -17,11 +25,14 @@ Formats followed:
   has no refnums for the 2025 digital-asset boxes G–L: they are given the refnums of the same
   reporting (G/J → 321/323, H/K → 711/713, I/L → 712/714), and TurboTax asks which form reported them.
 - TaxAct: "Form 1099-B - Create Your Own Spreadsheet (CSV File)" (TaxAct support article 882):
-  Description, Date Sold, Sales Proceeds, Date Acquired, Cost or Other Basis, Reporting Category
+  Description, Date Sold, Sales Proceeds, Date Acquired, Cost or Other Basis, Adjustment Code and
+  Adjustment Amount (the 8949's columns (f) and (g), blank where none applies), Reporting Category
   (the Form 8949 box letter).
-- CCH ProSystem fx / Axcess Tax: the capital gains worksheet's import columns (Description, Date
-  Acquired, Date Sold, Sales Price, Cost Basis, Term, Form 8949 Box); CCH publishes no open
-  layout, so these follow the worksheet's fields: check them against the firm's import template.
+- CCH (ProSystem fx / Axcess Tax): CCH publishes no import file layout for capital gains (none is
+  in its public help; firms map spreadsheets in their own import tools). The CCH file is therefore
+  Cairn's CCH worksheet layout, not a CCH format: one row per 8949 line with the fields of CCH
+  Axcess Tax's Income > Gains and Losses > Capital Gains and Losses worksheet (Description, Date
+  Acquired, Date Sold, Sales Price, Cost Basis, Term S/L) and the Form 8949 box, for the firm to map.
 """
 
 from datetime import date
@@ -66,16 +77,51 @@ def capital_gains_csv(lines: pl.DataFrame, path: Path) -> None:
 
 
 def turbotax_online_csv(lines: pl.DataFrame, path: Path) -> None:
-    write_csv(
-        lines.select(
-            pl.col("asset").alias("Currency Name"),
-            _us_date("acquired").alias("Purchase Date"),
-            pl.col("cost_basis").alias("Cost Basis"),
-            _us_date("sold").alias("Date Sold"),
-            pl.col("proceeds").alias("Proceeds"),
-        ),
-        path,
+    """The Universal template: per 8949 line, the Buy of its lot slice and its Sale, in time order (a
+    buy before a sale of the same minute)."""
+    quantity = _eight_places(pl.col("quantity"))
+    described = pl.concat_str(pl.lit("Form 8949 box "), pl.col("box"), pl.lit(": "), pl.col("description"))
+    usd, blank = pl.lit("USD"), pl.lit(None, pl.String)
+
+    def rows(
+        kind: str, at: str, sent: tuple[pl.Expr, pl.Expr], received: tuple[pl.Expr, pl.Expr], value: str
+    ) -> pl.DataFrame:
+        return lines.select(
+            pl.col(at).alias("at"),
+            pl.lit(kind).alias("Type"),
+            sent[0].alias("Sent Asset"),
+            sent[1].alias("Sent Amount"),
+            received[0].alias("Received Asset"),
+            received[1].alias("Received Amount"),
+            blank.alias("Fee Asset"),
+            blank.alias("Fee Amount"),
+            usd.alias("Market Value Currency"),
+            pl.col(value).cast(pl.String).alias("Market Value"),
+            described.alias("Description"),
+            blank.alias("Transaction Hash"),
+            blank.alias("Transaction ID"),
+        )
+
+    buys = rows(
+        "Buy",
+        "acquired_at",
+        (usd, pl.col("cost_basis").cast(pl.String)),
+        (pl.col("asset"), quantity),
+        "cost_basis",
     )
+    sales = rows(
+        "Sale", "sold_at", (pl.col("asset"), quantity), (usd, pl.col("proceeds").cast(pl.String)), "proceeds"
+    )
+    both = pl.concat([buys, sales]).sort(pl.col("at").dt.truncate("1m"), pl.col("Type"), maintain_order=True)
+    write_csv(both.select(pl.col("at").dt.strftime("%m/%d/%Y %H:%M").alias("Date"), pl.exclude("at")), path)
+
+
+def _eight_places(quantity: pl.Expr) -> pl.Expr:
+    """An exact quantity as text with at most 8 decimal places (the template's limit), rounded up so that
+    a slice of dust never reads 0; the buy and the sale of a line get the same text."""
+    units = pl.lit(0, pl.Int128) - ((pl.lit(0, pl.Int128) - quantity.to_physical()) // 10**10)
+    text = pl.format("{}.{}", units // 10**8, (units % 10**8).cast(pl.String).str.zfill(8))
+    return text.str.replace(r"\.?0+$", "")
 
 
 def taxact_csv(lines: pl.DataFrame, path: Path) -> None:
@@ -86,6 +132,8 @@ def taxact_csv(lines: pl.DataFrame, path: Path) -> None:
             pl.col("proceeds").alias("Sales Proceeds"),
             _us_date("acquired").alias("Date Acquired"),
             pl.col("cost_basis").alias("Cost or Other Basis"),
+            pl.when(pl.col("code") != "").then(pl.col("code")).alias("Adjustment Code"),
+            pl.col("adjustment").alias("Adjustment Amount"),
             pl.col("box").alias("Reporting Category"),
         ),
         path,
@@ -93,6 +141,7 @@ def taxact_csv(lines: pl.DataFrame, path: Path) -> None:
 
 
 def cch_csv(lines: pl.DataFrame, path: Path) -> None:
+    """Cairn's CCH worksheet layout (see the module's note: CCH has no published import layout)."""
     write_csv(
         lines.select(
             pl.col("description").alias("Description"),

@@ -11,7 +11,7 @@ held more than one year = long):
 - no broker form (the default: a disposal without a matching 1099-B / 1099-DA line) → C / F
   (2025+: I / L).
 Before 2025 a broker's form for a digital asset is a 1099-B; from 2025 it is a 1099-DA.
-Lines 1a and 8a of Schedule D (totals reported without Form 8949) are never used: every digital
+Lines 1a and 8a of Schedule D (totals reported without Form 8949) are never filled: every digital
 asset disposal goes through Form 8949. Gifts and donations given (GIFT_SENT, DONATION) are not
 sales for the giver and are left out. Column (g) adjustments: none apply (wash sales do not apply
 to digital assets), so (h) = (d) − (e).
@@ -63,7 +63,8 @@ def box_letters(year: int) -> str:
 def form_lines(disposals: pl.DataFrame, year: int, reported: pl.DataFrame | None = None) -> pl.DataFrame:
     """One 8949 line per disposal slice of the year: box, description (a), acquired (b), sold (c),
     proceeds (d), cost_basis (e), code (f), adjustment (g), gain (h), plus asset, quantity, term,
-    flow_id. Sorted by box and date sold; money in cents, rounded cumulatively within each box.
+    flow_id and the instants acquired_at and sold_at. Sorted by box and date sold; money in cents,
+    rounded cumulatively within each box.
 
     `reported`: flow_id, basis_reported (bool) of the disposals a broker reported (see
     reconciliation.py); a disposal not in it was not reported.
@@ -96,6 +97,8 @@ def form_lines(disposals: pl.DataFrame, year: int, reported: pl.DataFrame | None
         quantity=pl.col("quantity"),
         term=pl.col("term"),
         flow_id=pl.col("flow_id"),
+        acquired_at=pl.col("acquired_at"),
+        sold_at=pl.col("disposed_at"),
     ).sort("box", "sold", "acquired", "asset", "flow_id", maintain_order=True)
     rounded = rounded_lines(lines, ("proceeds", "cost_basis"), over="box")
     # (h) is (d) − (e) on every line, so the gain column adds up to the proceeds minus the basis
@@ -143,31 +146,47 @@ def box_totals(lines: pl.DataFrame, year: int) -> list[BoxTotal]:
 
 @dataclass(frozen=True)
 class ScheduleDLine:
+    part: int  # 0: Part I, 1: Part II, 2: Part III
     line: str
-    words: str
-    proceeds: Decimal | None
-    cost_basis: Decimal | None
-    adjustment: Decimal | None
-    gain: Decimal
+    words: str  # the form's words (long ones up to their first sentence or instruction)
+    proceeds: Decimal | None = None
+    cost_basis: Decimal | None = None
+    adjustment: Decimal | None = None
+    gain: Decimal | None = None  # None: a line Cairn leaves blank (its figures come from other sources)
 
 
 def schedule_d(totals: list[BoxTotal], year: int) -> list[ScheduleDLine]:
-    """Schedule D's lines 1a, 1b, 2, 3, 7 (Part I), 8a, 8b, 9, 10, 15 (Part II) and 16 (Part III)."""
+    """Every line of Schedule D (Form 1040) in the form's words, 2024 and 2025 (the 2025 form adds Form
+    1099-DA to lines 1a/8a and boxes G–L beside A–F). Cairn fills 1b–3 and 8b–10 from the 8949 boxes,
+    and 7, 15 and 16 from them alone; 1a and 8a stay blank (every digital asset sale goes through Form
+    8949); 4–6, 11–14 and 17–22 come from other forms, Schedules K-1, carryovers and worksheets, so
+    they are listed blank."""
     by_letter = {total.box.letter: total for total in totals}
     letters = box_letters(year)
+    forms = "Form 1099-B or Form 1099-DA" if year >= FIRST_DIGITAL_ASSET_YEAR else "Form 1099-B"
+    line_1040 = "line 7a" if year >= FIRST_DIGITAL_ASSET_YEAR else "line 7"
     made: list[ScheduleDLine] = []
-    for part, (first, last) in enumerate((("1a", "7"), ("8a", "15"))):
+    nets: list[Decimal] = []
+    for part, (first, numbers) in enumerate((("1a", ("1b", "2", "3")), ("8a", ("8b", "9", "10")))):
+        term = ("short", "long")[part]
         made.append(
-            ScheduleDLine(first, "Totals reported on Form 1099-B without Form 8949", *(Decimal(0),) * 4)
+            ScheduleDLine(
+                part,
+                first,
+                f"Totals for all {term}-term transactions reported on {forms} for which basis was reported"
+                " to the IRS and for which you have no adjustments (see instructions). However, if you"
+                " choose to report all these transactions on Form 8949, leave this line blank and go to"
+                f" line {numbers[0]}",
+            )
         )
-        numbers = ("1b", "2", "3") if part == 0 else ("8b", "9", "10")
         boxes = letters[3 * part : 3 * part + 3]
         for number, letter in zip(numbers, boxes, strict=True):
             total = by_letter[letter]
             legacy = "ABCDEF"[letters.index(letter)]
-            checked = f"Box {legacy} or {letter}" if letter != legacy else f"Box {letter}"
+            checked = f"Box {legacy} or Box {letter}" if letter != legacy else f"Box {letter}"
             made.append(
                 ScheduleDLine(
+                    part,
                     number,
                     f"Totals for all transactions reported on Form(s) 8949 with {checked} checked",
                     total.proceeds,
@@ -176,8 +195,87 @@ def schedule_d(totals: list[BoxTotal], year: int) -> list[ScheduleDLine]:
                     total.gain,
                 )
             )
-        net = sum((by_letter[letter].gain for letter in boxes), Decimal(0))
-        term = "short" if part == 0 else "long"
-        made.append(ScheduleDLine(last, f"Net {term}-term capital gain or (loss)", None, None, None, net))
-    made.append(ScheduleDLine("16", "Combine lines 7 and 15", None, None, None, made[4].gain + made[9].gain))
+        made.extend(ScheduleDLine(part, number, words) for number, words in _OTHER_SOURCES[part])
+        nets.append(sum((by_letter[letter].gain for letter in boxes), Decimal(0)))
+        made.append(ScheduleDLine(part, *_NET[part], gain=nets[-1]))
+    made.append(
+        ScheduleDLine(
+            2,
+            "16",
+            f"Combine lines 7 and 15 and enter the result. If line 16 is a gain, enter the amount from"
+            f" line 16 on Form 1040, 1040-SR, or 1040-NR, {line_1040}",
+            gain=nets[0] + nets[1],
+        )
+    )
+    made.extend(
+        ScheduleDLine(2, number, words.format(line_1040=line_1040)) for number, words in _OTHER_SOURCES[2]
+    )
     return made
+
+
+_NET = (
+    (
+        "7",
+        "Net short-term capital gain or (loss). Combine lines 1a through 6 in column (h). If you have any"
+        " long-term capital gains or losses, go to Part II below. Otherwise, go to Part III",
+    ),
+    (
+        "15",
+        "Net long-term capital gain or (loss). Combine lines 8a through 14 in column (h). Then, go to"
+        " Part III",
+    ),
+)
+# the lines whose figures come from other forms, schedules and worksheets: Cairn lists them blank
+_OTHER_SOURCES: tuple[tuple[tuple[str, str], ...], ...] = (
+    (
+        ("4", "Short-term gain from Form 6252 and short-term gain or (loss) from Forms 4684, 6781, and 8824"),
+        (
+            "5",
+            "Net short-term gain or (loss) from partnerships, S corporations, estates, and trusts from"
+            " Schedule(s) K-1",
+        ),
+        (
+            "6",
+            "Short-term capital loss carryover. Enter the amount, if any, from line 8 of your Capital Loss"
+            " Carryover Worksheet in the instructions",
+        ),
+    ),
+    (
+        (
+            "11",
+            "Gain from Form 4797, Part I; long-term gain from Forms 2439 and 6252; and long-term gain or"
+            " (loss) from Forms 4684, 6781, and 8824",
+        ),
+        (
+            "12",
+            "Net long-term gain or (loss) from partnerships, S corporations, estates, and trusts from"
+            " Schedule(s) K-1",
+        ),
+        ("13", "Capital gain distributions. See the instructions"),
+        (
+            "14",
+            "Long-term capital loss carryover. Enter the amount, if any, from line 13 of your Capital Loss"
+            " Carryover Worksheet in the instructions",
+        ),
+    ),
+    (
+        ("17", "Are lines 15 and 16 both gains?"),
+        (
+            "18",
+            "If you are required to complete the 28% Rate Gain Worksheet (see instructions), enter the"
+            " amount, if any, from line 7 of that worksheet",
+        ),
+        (
+            "19",
+            "If you are required to complete the Unrecaptured Section 1250 Gain Worksheet (see"
+            " instructions), enter the amount, if any, from line 18 of that worksheet",
+        ),
+        ("20", "Are lines 18 and 19 both zero or blank and you are not filing Form 4952?"),
+        (
+            "21",
+            "If line 16 is a loss, enter here and on Form 1040, 1040-SR, or 1040-NR, {line_1040}, the"
+            " smaller of: the loss on line 16; or ($3,000), or if married filing separately, ($1,500)",
+        ),
+        ("22", "Do you have qualified dividends on Form 1040, 1040-SR, or 1040-NR, line 3a?"),
+    ),
+)

@@ -2,7 +2,9 @@
 
 Laid out after the IRS forms of the tax year (Form 8949 and Schedule D 2024 and 2025, Schedule 1
 2024): the form's number, title and year on every page, its parts, the checked box with its
-words, and the columns (a)–(h) with the form's headings. Amounts are in dollars and cents
+words (from 2025 the part lists boxes A–C and G–I, or D–F and J–L), and the columns (a)–(h) with
+the form's headings; Schedule D lists every line in the form's words, blank where its figures come
+from other sources. Amounts are in dollars and cents
 (money.py), losses in parentheses as the instructions ask.
 """
 
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import polars as pl
 
-from analytics.reports.form8949 import BOXES, box_letters, box_totals, schedule_d
+from analytics.reports.form8949 import BOXES, FIRST_DIGITAL_ASSET_YEAR, box_totals, schedule_d
 from analytics.reports.income import schedule_1
 from analytics.reports.money import shown
 from analytics.reports.pdf import Column, FormPdf
@@ -33,8 +35,11 @@ _PARTS = (
 
 
 def _box_lines(year: int, letter: str) -> list[str]:
+    """The part's checkboxes as the year's form lists them: from 2025, A–C then G–I (Part I) and D–F
+    then J–L (Part II)."""
     long_term = BOXES[letter].long_term
-    letters = box_letters(year)[3 if long_term else 0 :][:3]
+    shown_letters = "ABCDEF" + ("GHIJKL" if year >= FIRST_DIGITAL_ASSET_YEAR else "")
+    letters = [each for each in shown_letters if BOXES[each].long_term == long_term]
     lines = [_PARTS[long_term], "Check the box that applies (a separate Form 8949, page, for each box):"]
     for each in letters:
         mark = "[X]" if each == letter else "[ ]"
@@ -146,36 +151,42 @@ def schedule_d_pdf(lines: pl.DataFrame, year: int, name: str, path: Path) -> Non
     pdf.new_page([f"Name(s) shown on return: {name}"])
     columns = (
         Column(("Line",), 34),
-        Column(("",), 250),
-        Column(("(d)", "Proceeds", "(sales price)"), 72, right=True),
-        Column(("(e)", "Cost", "(or other basis)"), 72, right=True),
-        Column(("(g)", "Adjustments"), 62, right=True),
-        Column(("(h)", "Gain or (loss)"), 66, right=True),
+        Column(("",), 276),
+        Column(("(d)", "Proceeds", "(sales price)"), 64, right=True),
+        Column(("(e)", "Cost", "(or other basis)"), 64, right=True),
+        Column(("(g)", "Adjustments"), 56, right=True),
+        Column(("(h)", "Gain or (loss)"), 62, right=True),
     )
     schedule = schedule_d(box_totals(lines, year), year)
-    for part, chunk in (
-        ("Part I  Short-Term Capital Gains and Losses—Generally Assets Held One Year or Less", schedule[:5]),
-        (
-            "Part II  Long-Term Capital Gains and Losses—Generally Assets Held More Than One Year",
-            schedule[5:10],
-        ),
-        ("Part III  Summary", schedule[10:]),
-    ):
-        pdf.text(part, bold=True, size=9)
+    parts = (
+        "Part I  Short-Term Capital Gains and Losses—Generally Assets Held One Year or Less"
+        " (see instructions)",
+        "Part II  Long-Term Capital Gains and Losses—Generally Assets Held More Than One Year"
+        " (see instructions)",
+        "Part III  Summary",
+    )
+    for part, title in enumerate(parts):
+        pdf.text(title, bold=True, size=9)
         rows = [
             [
                 line.line,
                 line.words,
                 *(
-                    ("" if amount is None else shown(amount))
+                    "" if amount is None else shown(amount)
                     for amount in (line.proceeds, line.cost_basis, line.adjustment)
                 ),
-                shown(line.gain),
+                "" if line.gain is None else shown(line.gain),
             ]
-            for line in chunk
+            for line in schedule
+            if line.part == part
         ]
         pdf.table(columns, rows, lambda: pdf.new_page([f"Name(s) shown on return: {name}"]))
         pdf.y -= 6
+    pdf.text(
+        "Lines 4–6, 11–14 and 17–22 come from other sources (other forms, Schedules K-1, carryovers,"
+        " worksheets):"
+    )
+    pdf.text("Cairn leaves them blank, and lines 7, 15 and 16 add up the Form 8949 lines above alone.")
     pdf.save()
 
 

@@ -80,9 +80,10 @@ def pdf_text(body: bytes, keep: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
 
 
-def column_total(body: bytes, column: str) -> Decimal:
+def column_total(body: bytes, column: str, **where: str) -> Decimal:
     rows = csv.DictReader(io.StringIO(body.decode()))
-    return sum((Decimal(row[column]) for row in rows), Decimal(0))
+    mine = (row for row in rows if all(row[name] == value for name, value in where.items()))
+    return sum((Decimal(row[column]) for row in mine), Decimal(0))
 
 
 def test_forms_are_made_after_the_pending_run_and_a_1099da_is_reconciled(
@@ -140,8 +141,9 @@ def test_forms_are_made_after_the_pending_run_and_a_1099da_is_reconciled(
     for amount in (proceeds, basis, gain):
         assert shown(amount) in schedule_d
     turbotax = generate(page, "TurboTax Online (CSV)", 2023)
-    assert column_total(turbotax, "Proceeds") == proceeds
-    assert column_total(turbotax, "Cost Basis") == basis
+    # TurboTax's Universal template: each 8949 line a Buy (its basis) and a Sale (its proceeds)
+    assert column_total(turbotax, "Market Value", Type="Sale") == proceeds
+    assert column_total(turbotax, "Market Value", Type="Buy") == basis
     made = page.get_by_test_id("reports-2023")
     for name in ("form_8949_2023.pdf", "form_1040_sd_2023.pdf", "capital_gains_turbotax_online_2023.csv"):
         expect(made.get_by_role("link", name=name)).to_be_visible()

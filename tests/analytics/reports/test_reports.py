@@ -1,6 +1,6 @@
 """Tax reports from the engine's tables: totals equal the engine's to the cent, each file in its format."""
 
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from analytics.lots import compute
 from analytics.reports.catalogue import ReportInput, write_report
-from analytics.reports.form8949 import form_lines
+from analytics.reports.form8949 import BOXES, box_totals, form_lines, schedule_d
 from analytics.reports.money import cent, shown
 from analytics.reports.types import ReportType
 from analytics.reports.year import Country, TaxYear
@@ -92,7 +92,6 @@ def test_box_choice_per_year_and_broker_reporting() -> None:
     ("kind", "proceeds", "cost"),
     [
         (ReportType.CAPITAL_GAINS_CSV, "Proceeds", "Cost Basis"),
-        (ReportType.CAPITAL_GAINS_TURBOTAX_ONLINE, "Proceeds", "Cost Basis"),
         (ReportType.CAPITAL_GAINS_TAXACT, "Sales Proceeds", "Cost or Other Basis"),
         (ReportType.CAPITAL_GAINS_CCH, "Sales Price", "Cost Basis"),
     ],
@@ -105,6 +104,89 @@ def test_csvs_parse_back_to_the_engines_totals(
     read = pl.read_csv(path, schema_overrides={proceeds: pl.Decimal(38, 2), cost: pl.Decimal(38, 2)})
     assert Decimal(read[proceeds].sum()) == _engine("SHORT", "proceeds") + _engine("LONG", "proceeds")
     assert Decimal(read[cost].sum()) == _engine("SHORT", "cost_basis") + _engine("LONG", "cost_basis")
+
+
+def test_taxact_csv_has_the_article_882_columns(tmp_path: Path) -> None:
+    path = tmp_path / "taxact.csv"
+    write_report(ReportType.CAPITAL_GAINS_TAXACT, _given(), path)
+    read = pl.read_csv(path, infer_schema=False)
+    assert read.columns == [
+        "Description",
+        "Date Sold",
+        "Sales Proceeds",
+        "Date Acquired",
+        "Cost or Other Basis",
+        "Adjustment Code",
+        "Adjustment Amount",
+        "Reporting Category",
+    ]
+    assert read["Adjustment Code"].is_null().all() and read["Adjustment Amount"].is_null().all()
+    assert set(read["Reporting Category"]) == {"C", "F"}
+
+
+def test_turbotax_online_csv_is_the_universal_template_a_buy_and_a_sale_per_line(tmp_path: Path) -> None:
+    path = tmp_path / "turbotax.csv"
+    given = _given()
+    write_report(ReportType.CAPITAL_GAINS_TURBOTAX_ONLINE, given, path)
+    read = pl.read_csv(
+        path,
+        schema_overrides={
+            "Market Value": pl.Decimal(38, 2),
+            "Sent Amount": pl.String,
+            "Received Amount": pl.String,
+        },
+    )
+    assert read.columns == [
+        "Date",
+        "Type",
+        "Sent Asset",
+        "Sent Amount",
+        "Received Asset",
+        "Received Amount",
+        "Fee Asset",
+        "Fee Amount",
+        "Market Value Currency",
+        "Market Value",
+        "Description",
+        "Transaction Hash",
+        "Transaction ID",
+    ]
+    lines = form_lines(given.year_disposals(), 2023)
+    buys, sales = read.filter(pl.col("Type") == "Buy"), read.filter(pl.col("Type") == "Sale")
+    assert buys.height == sales.height == lines.height and read.height == 2 * lines.height
+    assert Decimal(sales["Market Value"].sum()) == _engine("SHORT", "proceeds") + _engine("LONG", "proceeds")
+    assert Decimal(buys["Market Value"].sum()) == _engine("SHORT", "cost_basis") + _engine(
+        "LONG", "cost_basis"
+    )
+    # the USD legs are the same amounts as the market values; every asset is bought as much as it is sold
+    assert sales["Received Amount"].to_list() == [str(value) for value in sales["Market Value"]]
+    assert buys["Sent Amount"].to_list() == [str(value) for value in buys["Market Value"]]
+    assert sorted(zip(buys["Received Asset"], buys["Received Amount"], strict=True)) == sorted(
+        zip(sales["Sent Asset"], sales["Sent Amount"], strict=True)
+    )
+    assert "0.4" in sales["Sent Amount"].to_list()
+    # dates as the template's sample (M/D/YYYY H:MM), in time order, a buy before a sale of the same minute
+    moments = read["Date"].str.to_datetime("%m/%d/%Y %H:%M")
+    assert moments.is_sorted() and moments[0] == datetime(2022, 1, 1, 10, 0)
+    assert not (read["Market Value"] < 0).any() and set(read["Market Value Currency"]) == {"USD"}
+    assert "Form 8949 box F: 0.4 BTC" in read["Description"].to_list()
+
+
+def test_turbotax_online_quantities_have_at_most_eight_places_and_dust_is_never_zero(tmp_path: Path) -> None:
+    ledger = flows(
+        *buy("d1", "2023-01-01T10:00:00Z", "ETH", "1", "1000"),
+        *sell("d2", "2023-02-01T10:00:00Z", "ETH", "0.000000000000000001", "0.01"),
+        *sell("d3", "2023-03-01T10:00:00Z", "ETH", "0.123456789", "100"),
+    )
+    result = compute(ledger, CostBasisMethod.FIFO)
+    path = tmp_path / "turbotax.csv"
+    write_report(
+        ReportType.CAPITAL_GAINS_TURBOTAX_ONLINE,
+        ReportInput(TaxYear(2023, Country.US), result.disposals, result.income, result.lots),
+        path,
+    )
+    sales = pl.read_csv(path, infer_schema=False).filter(pl.col("Type") == "Sale")
+    assert sales["Sent Amount"].to_list() == ["0.00000001", "0.12345679"]
 
 
 def test_csv_text_that_would_be_a_formula_is_inert(tmp_path: Path) -> None:
@@ -224,4 +306,51 @@ def test_the_2025_8949_has_the_digital_asset_boxes_g_to_l_in_the_forms_words(tmp
         assert f"[X] ({letter}) {heading}" in text  # the box checked on its own page
         proceeds = cent(Decimal(lines.filter(pl.col("box") == letter)["proceeds"].sum()))
         assert shown(proceeds) in text
-    assert "1099-B" not in text and "(A)" not in text
+    # the 2025 form's parts list A–C and G–I, D–F and J–L; only a digital asset box is ever checked
+    for letter in "ABCDEF":
+        assert f"[ ] ({letter}) {BOXES[letter].heading}" in text and f"[X] ({letter})" not in text
+    assert text.index("[ ] (C)") < text.index("[X] (G)") and text.index("[ ] (F)") < text.index("[X] (J)")
+
+
+@pytest.mark.parametrize(
+    ("year", "line_1a", "line_3"),
+    [
+        (2023, "reported on Form 1099-B for which basis", "with Box C checked"),
+        (2025, "reported on Form 1099-B or Form 1099-DA for which basis", "with Box C or Box I checked"),
+    ],
+)
+def test_schedule_d_lists_every_line_in_the_forms_words(
+    tmp_path: Path, year: int, line_1a: str, line_3: str
+) -> None:
+    given = _given() if year == 2023 else ReportInput(TaxYear(2025, Country.US), *_run_2025(), name="A Filer")
+    schedule = schedule_d(box_totals(form_lines(given.year_disposals(), year), year), year)
+    numbers = ["1a", "1b", "2", "3", "4", "5", "6", "7", "8a", "8b", "9", "10", "11", "12", "13", "14", "15"]
+    assert [line.line for line in schedule] == [*numbers, *map(str, range(16, 23))]
+    by_number = {line.line: line for line in schedule}
+    other_sources = ["1a", "4", "5", "6", "8a", "11", "12", "13", "14", *map(str, range(17, 23))]
+    for number in other_sources:
+        line = by_number[number]
+        assert (line.proceeds, line.cost_basis, line.adjustment, line.gain) == (None, None, None, None)
+    disposals = given.year_disposals()
+    short, long = (
+        cent(Decimal(disposals.filter(pl.col("term") == t)["gain"].sum())) for t in ("SHORT", "LONG")
+    )
+    assert abs(by_number["7"].gain - short) <= Decimal("0.01") and abs(
+        by_number["15"].gain - long
+    ) <= Decimal("0.01")
+    assert by_number["16"].gain == by_number["7"].gain + by_number["15"].gain
+
+    path = tmp_path / "sd.pdf"
+    write_report(ReportType.FORM_1040_SD, given, path)
+    words = " ".join(_text(path).split())
+    assert f"Totals for all short-term transactions {line_1a} was reported to the IRS" in words
+    assert f"Totals for all transactions reported on Form(s) 8949 {line_3}" in words
+    assert "Capital gain distributions. See the instructions" in words
+    assert "Are lines 15 and 16 both gains?" in words
+    assert "Lines 4–6, 11–14 and 17–22 come from other sources" in words
+    assert shown(by_number["16"].gain) in words
+
+
+def _run_2025() -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    result = compute(LEDGER_2025, CostBasisMethod.FIFO)
+    return result.disposals, result.income, result.lots

@@ -15,7 +15,7 @@ export const REPORT_KINDS: readonly ReportKind[] = [
   { type: 'CAPITAL_GAINS_TURBOTAX_ONLINE', label: 'TurboTax Online (CSV)' },
   { type: 'CAPITAL_GAINS_TURBOTAX_DESKTOP', label: 'TurboTax Desktop (TXF)' },
   { type: 'CAPITAL_GAINS_TAXACT', label: 'TaxAct (CSV)' },
-  { type: 'CAPITAL_GAINS_CCH', label: 'CCH (CSV)' },
+  { type: 'CAPITAL_GAINS_CCH', label: 'CCH worksheet, Cairn layout (CSV)' },
   { type: 'CA_SCHEDULE_3', label: 'Canada Schedule 3 (CSV)' },
   { type: 'UK_CAPITAL_GAINS_SUMMARY', label: 'UK capital gains summary, SA108 (CSV)' },
   { type: 'TAX_LOTS_CSV', label: 'Tax lots (CSV)' },
@@ -74,10 +74,14 @@ export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The years the page offers: the last six up to the current one. */
+/** The first year anyone could hold a crypto asset (Bitcoin's first block, 3 January 2009). */
+export const FIRST_REPORT_YEAR = 2009;
+
+/** The years the page offers, newest first: every one from 2009 to the current year, so that any year's
+ * report can be made again (the API has no first-transaction year to start from). */
 export function reportYears(now: Date = new Date()): number[] {
   const year = now.getFullYear();
-  return Array.from({ length: 6 }, (_, index) => year - index);
+  return Array.from({ length: year - FIRST_REPORT_YEAR + 1 }, (_, index) => year - index);
 }
 
 /** Reports made, grouped by tax year, newest year first (the list comes in that order). */
