@@ -183,8 +183,11 @@ class Account:
     @strawberry.field(description="Per asset, a synced wallet's reported and calculated balances.")
     async def reported_balances(self, info: CairnInfo) -> list[ReportedBalance]:
         calculated = {row.asset_id: row for row in await info.context.balances.load(self.account_id)}
+        verdicts = await info.context.scope.spam.verdicts()
         compared = []
         for reported, asset in await info.context.reported_balances.load(self.account_id):
+            if verdicts.get(asset.id, bool(asset.is_spam)):
+                continue  # spam holds no balance to compare
             held = calculated.get(asset.id)
             quantity = Decimal(0) if held is None else held.quantity
             currency = Currency(

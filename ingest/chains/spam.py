@@ -10,21 +10,17 @@ tokens Cairn prices — and either:
   way, came in someone else's transaction: an airdrop, or a zero-value "poisoning" transfer that
   fakes the wallet as its sender), and it has no price.
 
-Marked tokens keep their transactions; the user can unmark one (the spam center), and an asset the
-user has resolved is not marked again.
+Marked tokens keep their transactions. The verdict is the token's, made when a sync first finds it; each
+user may overrule it for themselves in the spam center (ledger.scope.spam), and a later sync does not
+mark again an asset the user has resolved. The words of the first rule are vocabulary.spam's.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-_ADVERTISING = re.compile(
-    r"https?:|www\.|t\.me/|\.(com|io|xyz|org|net|app|site|online|top|vip|cc|finance|claims?)\b"
-    r"|\b(claim|visit|rewards?|airdrop|voucher|redeem)",
-    re.IGNORECASE,
-)
+from vocabulary.spam import advertises
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +29,6 @@ class TokenTransfer:
 
     contract: str
     initiated_by_wallet: bool  # the wallet sent the transaction (a swap, a claim it asked for)
-
-
-def advertises(name: str, symbol: str) -> bool:
-    return bool(_ADVERTISING.search(name) or _ADVERTISING.search(symbol))
 
 
 def spam_contracts(

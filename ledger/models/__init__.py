@@ -5,6 +5,7 @@ from ledger.models.accounts import Account
 from ledger.models.admin_audit import AdminAction
 from ledger.models.assets import Asset, Price
 from ledger.models.base import Base
+from ledger.models.broker import BrokerConnection
 from ledger.models.callouts import TransactionCallout
 from ledger.models.column_mappings import SavedColumnMapping
 from ledger.models.cost_basis import CostBasisStatus, TaxYearFreeze
@@ -20,6 +21,7 @@ from ledger.models.lots import DisposedLot, IncomeEvent, TaxLot
 from ledger.models.market_data import MarketData
 from ledger.models.plans import CheckoutSession, Coupon, Credit, Subscription, WebhookEvent
 from ledger.models.security import MfaSecret, OneTimeToken, RecoveryCode, TokenPurpose
+from ledger.models.spam import SpamVerdict
 from ledger.models.tasks import Task
 from ledger.models.tax_pros import (
     TaxFirm,
@@ -52,6 +54,7 @@ __all__ = [
     "AssetDayChange",
     "AuthAttempts",
     "Base",
+    "BrokerConnection",
     "CheckoutSession",
     "CostBasisMethodPeriod",
     "CostBasisStatus",
@@ -78,6 +81,7 @@ __all__ = [
     "RecoveryCode",
     "ReportedBalance",
     "SavedColumnMapping",
+    "SpamVerdict",
     "Subscription",
     "SyncCursor",
     "Task",

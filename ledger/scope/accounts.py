@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import case, delete, func, or_, select
+from sqlalchemy import case, delete, func, select
 from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -20,6 +20,7 @@ from ledger.models import (
     Price,
     Transaction,
 )
+from ledger.models.spam import not_spam
 from vocabulary.enums import AccountKind, CurrencyType, FlowDirection
 
 PRICE_QUOTE = "USD"
@@ -135,7 +136,7 @@ class AccountsScope:
         rows = await self.session.execute(
             select(sums.c.account_id, sums.c.quantity, Asset)
             .join(Asset, Asset.id == sums.c.asset_id)
-            .where(or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)))
+            .where(not_spam(self.user_id))
             .order_by(sums.c.account_id, Asset.symbol)
         )
         held = list(rows)

@@ -26,6 +26,7 @@ from sqlalchemy import Date, and_, case, cast, func, literal, or_, select, text,
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import Asset, DisposedLot, Flow, IncomeEvent, Transaction, TransactionLink
+from ledger.models.spam import not_spam
 from ledger.scope.cost_basis import NON_TAXABLE_DISPOSALS
 from ledger.scope.portfolio import USD, close_on, usd_in, usd_price
 from vocabulary.enums import FlowDirection, TransactionLinkType
@@ -122,7 +123,7 @@ class PerformanceScope:
                 ),
                 Flow.is_fee.is_(False),
                 transfers.c.transaction_id.is_(None),
-                or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
+                not_spam(self.user_id),
             )
             .group_by(day_of, Flow.asset_id, Flow.value_currency)
             .subquery()

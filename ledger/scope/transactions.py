@@ -34,6 +34,7 @@ from ledger.models import (
     TransactionLinkExclusion,
     TransactionReview,
 )
+from ledger.models.spam import not_spam
 from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import Cursor, Search
 from ledger.writes.prices import flow_values
@@ -208,7 +209,7 @@ class TransactionsScope:
             select(Asset)
             .where(
                 or_(Asset.user_id.is_(None), Asset.user_id == self.user_id),
-                or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
+                not_spam(self.user_id),
                 or_(
                     Asset.symbol.ilike(f"{needle}%", escape="\\"), Asset.name.ilike(f"{needle}%", escape="\\")
                 ),

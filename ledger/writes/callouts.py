@@ -51,6 +51,7 @@ from ledger.models import (
     TransactionCallout,
     TransactionLink,
 )
+from ledger.models.spam import not_spam
 from ledger.writes.usd_values import USD, close_match, stated_in_usd
 from vocabulary.enums import CalloutType, CurrencyType, FlowDirection, TransactionLinkType
 from vocabulary.enums import TransactionType as Type
@@ -96,10 +97,6 @@ def _counted(user_id: int) -> list[Any]:
     return [Transaction.user_id == user_id, Transaction.is_ignored.is_(False), Transaction.type != Type.SPAM]
 
 
-def _not_spam() -> Any:
-    return or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False))
-
-
 def _flagged_as(callout: CalloutType, transaction_id: Any, timestamp: Any) -> list[Any]:
     return [
         transaction_id.label("transaction_id"),
@@ -132,7 +129,7 @@ def _missing_balance(user_id: int) -> Any:
         )
         .join(Flow, Flow.transaction_id == Transaction.id)
         .join(Asset, Asset.id == Flow.asset_id)
-        .where(*_counted(user_id), Asset.type != CurrencyType.FIAT, _not_spam())
+        .where(*_counted(user_id), Asset.type != CurrencyType.FIAT, not_spam(user_id))
         .group_by(Transaction.id, Transaction.timestamp, Transaction.account_id, Flow.asset_id)
         .subquery()
     )
@@ -190,7 +187,7 @@ def _out_of_bounds(user_id: int) -> Any:
             *_counted(user_id),
             Asset.user_id.is_(None),
             Asset.type != CurrencyType.FIAT,
-            _not_spam(),
+            not_spam(user_id),
             Flow.is_fee.is_(False),
             Flow.value.is_not(None),
             Flow.value_override.is_(None),

@@ -51,6 +51,7 @@ from ledger.models import (
     TransactionLink,
     User,
 )
+from ledger.models.spam import not_spam
 from ledger.writes.callouts import store_callouts
 from ledger.writes.copy import copy_text
 from ledger.writes.copy_format import copy_fields, copy_lines
@@ -286,7 +287,7 @@ def flows_query(user_id: int, implied: Any = None) -> Select[Any]:
             Transaction.user_id == user_id,
             Transaction.is_ignored.is_(False),
             Transaction.type != Type.SPAM,
-            or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
+            not_spam(user_id),
             ~left_in_lending(user_id, links.c.link_id),
         )
         .order_by(tx_id.collate("C"), Flow.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Date, and_, case, cast, delete, func, insert, literal, or_, select
+from sqlalchemy import Date, and_, case, cast, delete, func, insert, literal, select
 from sqlalchemy.orm import Session
 
 from ledger.models import (
@@ -19,6 +19,7 @@ from ledger.models import (
     Transaction,
     TransactionDayTotal,
 )
+from ledger.models.spam import not_spam
 from vocabulary.enums import FlowDirection
 from vocabulary.enums import TransactionType as Type
 
@@ -34,7 +35,7 @@ def counted_flows(user_id: int) -> list[Any]:
         Transaction.user_id == user_id,
         Transaction.is_ignored.is_(False),
         Transaction.type != Type.SPAM,
-        or_(Asset.is_spam.is_(None), Asset.is_spam.is_(False)),
+        not_spam(user_id),
     ]
 
 

@@ -10,6 +10,7 @@ from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import aliased
 
 from ledger.models import Asset, Flow, Transaction, User
+from ledger.models.spam import not_spam
 from vocabulary.enums import CurrencyType, FlowDirection
 from vocabulary.taxability import (
     CARRY_CATEGORIES,
@@ -62,10 +63,12 @@ def carried(user_id: int) -> ColumnElement[bool]:
     by_setting = or_(*(and_(_of(category), _not_taxable(user_id, category)) for category in CARRY_CATEGORIES))
     said = and_(Transaction.is_taxable.is_(False), Transaction.type.in_(sorted(CARRY_LEDGER_TYPES)))
     chosen = or_(said, and_(Transaction.is_taxable.is_(None), by_setting))
-    return and_(chosen, _crypto_leg(FlowDirection.OUTFLOW), _crypto_leg(FlowDirection.INFLOW))
+    return and_(
+        chosen, _crypto_leg(user_id, FlowDirection.OUTFLOW), _crypto_leg(user_id, FlowDirection.INFLOW)
+    )
 
 
-def _crypto_leg(direction: FlowDirection) -> ColumnElement[bool]:
+def _crypto_leg(user_id: int, direction: FlowDirection) -> ColumnElement[bool]:
     """The transaction has a flow of crypto (not spam) in `direction` that is not a fee."""
     leg, asset = aliased(Flow), aliased(Asset)
     return (
@@ -76,7 +79,7 @@ def _crypto_leg(direction: FlowDirection) -> ColumnElement[bool]:
             leg.direction == direction,
             leg.is_fee.is_(False),
             asset.type != CurrencyType.FIAT,
-            or_(asset.is_spam.is_(None), asset.is_spam.is_(False)),
+            not_spam(user_id, asset),
         )
         .exists()
     )

@@ -110,10 +110,8 @@ async def test_tokens_marked_as_spam_hold_no_balance_until_the_user_unmarks_them
     held = {b.symbol for b in (await scope.balances([account.id]))[account.id]}
     assert held == {"UNSURE", "FINE"}  # the spam center, not the balances, lists the marked token
 
-    spam = db_session.get(Asset, "blockchain_ethereum_0xspam")
-    assert spam is not None
-    spam.is_spam = False
-    db_session.commit()
+    await UserScope(async_session, user.id).spam.judge("blockchain_ethereum_0xspam", False)
+    await async_session.commit()
     held = {b.symbol for b in (await scope.balances([account.id]))[account.id]}
     assert held == {"SPAM", "UNSURE", "FINE"}
 

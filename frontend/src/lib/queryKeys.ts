@@ -3,6 +3,8 @@ export const queryKeys = {
   me: ['me'] as const,
   appInfo: ['appInfo'] as const,
   sidebarInfo: ['sidebarInfo'] as const,
+  /** The spam center's list; a verdict on an asset refreshes it with the sidebar's dot. */
+  spamAssets: ['spamAssets'] as const,
   costBasisStatus: ['costBasisStatus'] as const,
   /** A tax year's freezing status (polled while it is being frozen or unfrozen). */
   freezingStatus: (taxYear: number) => ['freezing', taxYear] as const,
