@@ -96,8 +96,8 @@ class AccountSyncActivities:
 
     def _opened(self, sealed: bytes) -> dict[str, str]:
         try:
-            return unseal(sealed, self._settings.secret_key)
-        except CredentialsError:  # sealed under a secret key no longer configured: linking it again fixes it
+            return unseal(sealed, self._settings.sealing_keys)
+        except CredentialsError:  # sealed under a key no longer configured: linking it again fixes it
             raise sync_failed(AccountError.INVALID_API_KEY) from None
 
     def _connector(self, exchange: str, credentials: dict[str, str], **client: Any) -> Connector:
@@ -125,7 +125,7 @@ class AccountSyncActivities:
             raise sync_failed(AccountError.INVALID_API_KEY) from None
         fresh = tokens.as_credentials() | ({OWNER: credentials[OWNER]} if OWNER in credentials else {})
         with self._sessions.begin() as session:
-            store_credentials(session, account_id, seal(fresh, self._settings.secret_key))
+            store_credentials(session, account_id, seal(fresh, self._settings.sealing_keys))
         return fresh
 
     @activity.defn(name=VERIFY_CREDENTIALS)

@@ -74,7 +74,7 @@ class RecoveryCodes(BaseModel):
 
 
 def _seed(mfa: MfaSecret, settings: Settings) -> str:
-    return unseal(mfa.sealed_seed, settings.secret_key)["seed"]
+    return unseal(mfa.sealed_seed, settings.sealing_keys)["seed"]
 
 
 def _digits(code: str) -> str:
@@ -133,7 +133,7 @@ async def setup(user: SignedInUser, session: DbSession, app: App) -> Setup:
     if await security.mfa_enabled(session, user.id):
         raise _conflict(ALREADY_ENABLED)
     seed = pyotp.random_base32()
-    await security.set_pending_seed(session, user.id, seal({"seed": seed}, app.settings.secret_key))
+    await security.set_pending_seed(session, user.id, seal({"seed": seed}, app.settings.sealing_keys))
     uri = pyotp.TOTP(seed).provisioning_uri(name=user.email, issuer_name=ISSUER)
     svg = qrcode.make(uri, image_factory=qrcode.image.svg.SvgPathImage).to_string()
     return Setup(secret=seed, otpauthUri=uri, qrSvg=svg.decode())

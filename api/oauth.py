@@ -107,7 +107,7 @@ async def start(
         "at": str(time.time()),
     }
     pending |= {"return_to": return_to, "account": account_id or ""}
-    sealed = seal(pending, app.settings.secret_key)
+    sealed = seal(pending, app.settings.sealing_keys)
     target = authorization_url(
         PROVIDERS[slug], app.settings.oauth_urls.get(slug), client, _redirect_uri(app, slug), state, challenge
     )
@@ -129,7 +129,7 @@ def _pending(connection: HTTPConnection, app: Services) -> dict[str, str] | None
     if not cookie:
         return None
     try:
-        return unseal(base64.urlsafe_b64decode(cookie.encode()), app.settings.secret_key)
+        return unseal(base64.urlsafe_b64decode(cookie.encode()), app.settings.sealing_keys)
     except (CredentialsError, ValueError, json.JSONDecodeError):
         return None
 
@@ -177,7 +177,7 @@ async def callback(
     context = Context(app, session, user)
     linking = context.scope.linking
     credentials = tokens.as_credentials() | ({} if owner is None else {OWNER: owner})
-    sealed = seal(credentials, app.settings.secret_key)
+    sealed = seal(credentials, app.settings.sealing_keys)
     reconnected = pending.get("account", "")
     if not reconnected and owner is not None and owner in await _owners(context, slug):
         refused = AccountError.COINBASE_ACCOUNT_ALREADY_ADDED
@@ -209,7 +209,7 @@ async def _owners(context: Context, slug: str) -> set[str]:
     owners = set()
     for _, sealed in await context.scope.linking.sealed_credentials(slug):
         try:
-            owners.add(unseal(sealed, context.services.settings.secret_key).get(OWNER))
+            owners.add(unseal(sealed, context.services.settings.sealing_keys).get(OWNER))
         except CredentialsError:
             continue
     return {owner for owner in owners if owner}

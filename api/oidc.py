@@ -156,7 +156,7 @@ async def _start(app: Services, next: str | None, fallback: str) -> RedirectResp
     response = RedirectResponse(f"{discovery.authorization_endpoint}?{query}", status_code=303)
     response.set_cookie(
         COOKIE,
-        base64.urlsafe_b64encode(seal(pending, settings.secret_key)).decode(),
+        base64.urlsafe_b64encode(seal(pending, settings.sealing_keys)).decode(),
         max_age=COOKIE_SECONDS,
         path="/auth0",
         httponly=True,
@@ -198,7 +198,7 @@ def _pending(connection: HTTPConnection, settings: Settings) -> dict[str, str] |
     if not cookie:
         return None
     try:
-        return unseal(base64.urlsafe_b64decode(cookie.encode()), settings.secret_key)
+        return unseal(base64.urlsafe_b64decode(cookie.encode()), settings.sealing_keys)
     except (CredentialsError, ValueError, json.JSONDecodeError):
         return None
 

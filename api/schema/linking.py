@@ -43,6 +43,7 @@ from ingest.catalogue import find_integration
 from ingest.chains.coverage import NOT_SYNCED_CHAINS
 from ingest.chains.ens import ENS_NETWORK, resolve_ens
 from ingest.chains.hd import ExtendedKey, InvalidExtendedKey, two_key_problem
+from ingest.chains.history_size import HistoryServices, history_size
 from ingest.chains.http import ChainServiceError
 from ingest.chains.networks import UTXO_NETWORKS
 from ledger.infra.credentials import CredentialsError, seal, unseal
@@ -63,9 +64,11 @@ from vocabulary.errors import (
     WalletAddError,
     account_error_message,
 )
+from vocabulary.plans import TOO_MANY_TRANSACTIONS_PAID, TaxPlan
 
 VERIFY_WAIT = 25.0  # seconds a request waits for the exchange to answer the check (under the 30 s bound)
 ENS_TIMEOUT_SECONDS = 10.0  # an ENS name is resolved while the request waits
+HISTORY_WAIT_SECONDS = 10.0  # what one request may spend counting its addresses' transactions
 MAX_PUBLIC_KEYS_CHARS = 50_000  # the multi-address form's text
 MAX_PUBLIC_KEYS = 100  # addresses one multi-address request may add
 PAYLOAD_ERRORS = {  # the payload field a blank value or a refused check is reported on
@@ -248,14 +251,14 @@ async def _link_exchange(
                 AccountError.ACCOUNT_NOT_FOUND, account_error_message(AccountError.ACCOUNT_NOT_FOUND)
             )
     credentials = {f.credential: values[f.field] for f in catalogued.credential_fields}
-    secret_key = context.services.settings.secret_key
+    keys = context.services.settings.sealing_keys
     for other_id, other in await linking.sealed_credentials(integration.slug):
         if existing is not None and other_id == existing.id:
             continue
         with contextlib.suppress(CredentialsError):
-            if unseal(other, secret_key).get("apiKey") == credentials.get("apiKey"):
+            if unseal(other, keys).get("apiKey") == credentials.get("apiKey"):
                 raise _Refused(AccountError.ACCOUNT_ALREADY_LINKED)
-    sealed = seal(credentials, secret_key)
+    sealed = seal(credentials, keys)
     await _verified(context, catalogued.ccxt_id, sealed)
     if existing is None:
         account = await linking.create_linked(
@@ -417,10 +420,48 @@ def _default_name(integration: Integration, typed: str) -> str:
     return f"{integration.name} Wallet ...{typed[-6:]}"
 
 
-async def _link_wallet(context: Context, integration: Integration, address: str, name: str) -> AccountRow:
+def _count_deadline() -> float:
+    """The event-loop time by which a request's transaction counts must be done."""
+    return asyncio.get_running_loop().time() + HISTORY_WAIT_SECONDS
+
+
+async def _refuse_by_history(context: Context, network: str, address: str, deadline: float) -> None:
+    """Spec 000 §8: an address with no transactions is not added (has_zero_transactions), nor one whose
+    transactions alone exceed what the user's tax plan may ever hold (too_many_transactions). That is the
+    plan's lifetime limit, which counts every stored transaction as a chain's count does; the net limit
+    is the soft one the transaction-limit card shows. A chain service that fails, or does not answer
+    before `deadline`, lets the wallet in: its sync reports the failure."""
+    terms = (await context.scope.plans.tax_plan()).terms
+    limit = terms.lifetime_limit
+    settings = context.services.settings
+    services = HistoryServices(
+        settings.esplora_urls, settings.etherscan_url, settings.etherscan_api_key, settings.solana_rpc_url
+    )
+    try:
+        async with (
+            asyncio.timeout_at(deadline),
+            httpx.AsyncClient(timeout=HISTORY_WAIT_SECONDS) as client,
+        ):
+            size = await history_size(client, services, network, address, 1 if limit is None else limit + 1)
+    except (ChainServiceError, TimeoutError):
+        return
+    if size == 0:
+        raise _WalletRefused(WalletAddError.HAS_ZERO_TRANSACTIONS)
+    if size is not None and limit is not None and size > limit:
+        paid_text = None if terms.plan is TaxPlan.FREE else TOO_MANY_TRANSACTIONS_PAID
+        raise _WalletRefused(WalletAddError.TOO_MANY_TRANSACTIONS, paid_text)
+
+
+async def _link_wallet(
+    context: Context, integration: Integration, address: str, name: str, *, count_by: float | None
+) -> AccountRow:
+    """`address` is one address, whose transactions are counted first (until `count_by`, a loop time),
+    or extended keys (`count_by` None: not counted)."""
     linking = context.scope.linking
     if await linking.wallet_linked(integration.slug, address):
         raise _WalletRefused(WalletAddError.WALLET_ALREADY_LINKED)
+    if count_by is not None:
+        await _refuse_by_history(context, integration.crypto_network or "", address, count_by)
     account = await linking.create_linked(
         AccountKind.WALLET,
         integration,
@@ -474,7 +515,8 @@ async def _add_public_address(info: CairnInfo, params: PublicAddressInput) -> Ad
     _valid_address(typed, integration.crypto_network or "")
     address = await _ens_address(context, typed) if is_ens_name(typed) else typed
     name = params.wallet_name.strip() or _default_name(integration, typed)
-    account = await _link_wallet(context, integration, address, name)
+    deadline = _count_deadline()
+    account = await _link_wallet(context, integration, address, name, count_by=deadline)
     result = AddPublicAddressResult(success=True, message=WALLET_ADDED, created_wallet=Account.of(account))
     failed: list[str] = []
     for network in dict.fromkeys(network_slug(n) for n in params.crypto_networks_to_add or ()):
@@ -483,7 +525,7 @@ async def _add_public_address(info: CairnInfo, params: PublicAddressInput) -> Ad
         try:
             other = await _network_integration(context, network)
             _valid_address(address, network)
-            await _link_wallet(context, other, address, "")
+            await _link_wallet(context, other, address, "", count_by=deadline)
         except _WalletRefused:
             failed.append(network)
     if failed:
@@ -506,7 +548,7 @@ async def _add_xpub(info: CairnInfo, params: PublicXpubInput) -> AddPublicXpubRe
     if not key:
         raise _WalletRefused(WalletAddError.WALLET_VALIDATION_ERROR, THIS_FIELD_REQUIRED)
     _valid_extended_key(key, integration.crypto_network or "")
-    account = await _link_wallet(context, integration, key, "")
+    account = await _link_wallet(context, integration, key, "", count_by=None)
     return AddPublicXpubResult(success=True, created_wallet=Account.of(account))
 
 
@@ -524,7 +566,7 @@ async def _add_two_xpub(info: CairnInfo, params: TwoXpubInput) -> AddTwoXpubResu
     integration = await _wallet_integration(context, params.account_type_slug, params.crypto_network)
     for key in (receive, change):
         _valid_extended_key(key, integration.crypto_network or "")
-    account = await _link_wallet(context, integration, f"{receive}\n{change}", "")
+    account = await _link_wallet(context, integration, f"{receive}\n{change}", "", count_by=None)
     return AddTwoXpubResult(success=True, message=WALLET_ADDED, created_wallet=Account.of(account))
 
 
@@ -547,13 +589,16 @@ async def _add_multi_address(info: CairnInfo, params: MultiAddressInput) -> AddM
     network = integration.crypto_network or ""
     created: list[int] = []
     failed: list[dict[str, str]] = []
+    deadline = _count_deadline()
     for key in keys:
         try:
             if network in UTXO_NETWORKS and network not in detected_crypto_networks(key):
                 _valid_extended_key(key, network)  # not an address of the chain: an xpub, or invalid
+                count_by = None
             else:
                 _valid_address(key, network)
-            created.append((await _link_wallet(context, integration, key, "")).id)
+                count_by = deadline
+            created.append((await _link_wallet(context, integration, key, "", count_by=count_by)).id)
         except _WalletRefused as refused:
             failed.append({"publicKey": key, "error": refused.code.value, "errorMessage": refused.message})
     job_id = f"{MULTI_ADDRESS_JOB_PREFIX}{uuid.uuid4()}"

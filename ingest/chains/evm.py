@@ -281,3 +281,33 @@ async def sync_evm_address(
         if rows:
             new_cursors[stream] = str(max(int(row["blockNumber"]) for row in rows))
     return ChainSync(booked, assets, reported, new_cursors)
+
+
+async def transactions_at_least(
+    client: httpx.AsyncClient, endpoints: EvmEndpoints, network: str, address: str, at_most: int
+) -> int:
+    """How many transactions `address` has at least, up to `at_most`, in at most four one-row calls:
+    txlist's row number `at_most` tells whether there are that many normal transactions (Etherscan
+    answers rows 10,000 deep at most, so a larger `at_most` is not asked), else a first row in any
+    stream tells 1 from 0. Internal transactions and token transfers count only toward that first one."""
+    etherscan = _Etherscan(client, endpoints, network)
+
+    async def has_row(action: str, number: int) -> bool:
+        rows = await etherscan.call(
+            module="account",
+            action=action,
+            address=address.lower(),
+            startblock="0",
+            endblock="999999999",
+            page=str(number),
+            offset="1",
+            sort="asc",
+        )
+        return bool(rows)
+
+    if 1 < at_most <= PAGE_ROWS and await has_row("txlist", at_most):
+        return at_most
+    for stream in STREAMS:
+        if await has_row(stream, 1):
+            return 1
+    return 0

@@ -201,3 +201,12 @@ async def sync_solana_address(
     return ChainSync(
         booked, {SOL.key: SOL} | {t.key: t for t in mints.values()}, reported, {**cursors, **cursor}
     )
+
+
+async def signatures_at_least(client: httpx.AsyncClient, rpc_url: str, address: str, at_most: int) -> int:
+    """How many signatures `address` has, up to `at_most` and to the 1,000 one call answers."""
+    options = {"limit": min(at_most, SIGNATURES_PER_CALL), "commitment": "confirmed"}
+    page = await rpc(client, rpc_url, "getSignaturesForAddress", [address, options])
+    if not isinstance(page, list):
+        raise ChainServiceError(f"getSignaturesForAddress: {page!r}")
+    return len(page)

@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -32,7 +33,11 @@ class Settings(BaseSettings):
     s3_region: str = "us-east-1"
 
     task_queue: str = "cairn"
-    secret_key: str = "dev-only-secret-change-me"  # signs sessions, encrypts API secrets at rest
+    secret_key: str = "dev-only-secret-change-me"  # keys the hashes of one-time tokens and MFA recovery codes
+    # Keys that seal stored secrets (ledger/infra/credentials.py), newest first: secrets are sealed under
+    # the first and opened under any, so an old key stays listed until `cairn admin reseal` has run.
+    # None given: secret_key alone, as before the two were told apart.
+    credential_keys: list[str] = []
     session_days: int = 30
     secure_cookies: bool = False
     max_upload_bytes: int = 200 * 1024 * 1024  # as uploaded, and once decompressed
@@ -92,6 +97,17 @@ class Settings(BaseSettings):
     otlp_endpoint: str = ""  # an OTLP/HTTP collector (http://host:4318) receiving traces; none: no export
     metrics_token: str = ""  # /metrics asks for "Authorization: Bearer {token}"; none: loopback clients only
     worker_metrics_port: int = 9464  # the worker's Prometheus /metrics (Temporal SDK), on CAIRN_HOST
+
+    @field_validator("credential_keys")
+    @classmethod
+    def _no_blank_key(cls, keys: list[str]) -> list[str]:
+        if any(not key.strip() for key in keys):
+            raise ValueError("CAIRN_CREDENTIAL_KEYS holds a blank key")
+        return keys
+
+    @property
+    def sealing_keys(self) -> tuple[str, ...]:
+        return tuple(self.credential_keys) or (self.secret_key,)
 
     @property
     def db_url(self) -> str:

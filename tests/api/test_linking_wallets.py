@@ -10,18 +10,28 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from ingest.addresses import detected_crypto_networks
 from ingest.chains.hd import ExtendedKey
+from ingest.chains.http import ATTEMPTS
 from ingest.chains.networks import BITCOIN
 from ledger.infra.settings import Settings
+from ledger.models import User
+from ledger.writes.plans import grant_tax_plan
 from tests.api.graphql import gql
 from tests.api.test_linking_exchanges import account, synced
+from tests.clients import sign_up
 from tests.fakes.esplora import EsploraServer, hd_wallet_history
-from tests.fakes.etherscan import EtherscanServer
+from tests.fakes.etherscan import EtherscanServer, EvmWallet
 from tests.fakes.evm_rpc import EvmRpcServer
+from tests.fakes.server import Fault
+from tests.fakes.solana_rpc import SolanaRpcServer, pubkey
 from tests.ingest.chains.test_esplora import ZPUB, btc
-from tests.ingest.chains.test_evm import OWN, USDC_KEY, history
+from tests.ingest.chains.test_evm import OUTSIDE, OWN, USDC_KEY, history
+from vocabulary.plans import TERMS, TOO_MANY_TRANSACTIONS_PAID, TaxPlan
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
 
@@ -106,6 +116,11 @@ async def balances(http: httpx.AsyncClient, account_id: str) -> tuple[int, dict[
     return found["computedTransactionCount"], held
 
 
+def deposit(esplora: EsploraServer, address: str, count: int = 1) -> None:
+    for index in range(count):
+        esplora.add([("", 20_000 + index)], [(address, 10_000 + index)], fee=10_000)
+
+
 def xpub_input(key: str = ZPUB) -> dict[str, str]:
     return {"coinSymbol": "BTC", "cryptoNetwork": "Bitcoin", "xpubKey": key, "accountTypeSlug": "bitcoin"}
 
@@ -170,6 +185,8 @@ async def test_an_ens_name_on_ethereum_syncs_its_coins_and_tokens(
 async def test_four_addresses_with_one_invalid_give_a_partial_result(
     user: httpx.AsyncClient, esplora: EsploraServer, temporal_client: Client
 ) -> None:
+    for address in BTC_ADDRESSES:
+        deposit(esplora, address)
     keys = [*BTC_ADDRESSES, "bc1qnotanaddress"]
     answer = (await gql(user, MULTI, input={"publicKeys": "\n".join(keys), "accountTypeSlug": "bitcoin"}))[
         "addMultiAddress"
@@ -387,3 +404,155 @@ async def test_a_wallet_on_a_chain_not_synced_yet_is_refused(user: httpx.AsyncCl
         "invalid_crypto_currency",
         "Wallets of this coin are not supported yet.",
     )
+
+
+ZERO = "We could not add your wallet as it has zero transactions."
+FREE_LIMIT = TERMS[TaxPlan.FREE].lifetime_limit or 0
+BASE_LIMIT = TERMS[TaxPlan.BASE].lifetime_limit or 0
+
+
+def address_input(coin: str, chain: str, address: str, **more: Any) -> dict[str, Any]:
+    return {
+        "coinSymbol": coin,
+        "cryptoNetwork": chain,
+        "slug": chain.lower(),
+        "walletAddress": address,
+        "walletName": "",
+        **more,
+    }
+
+
+async def add_address(http: httpx.AsyncClient, given: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = (await gql(http, ADDRESS, input=given))["addPublicAddress"]
+    return answer
+
+
+def refusal(answer: dict[str, Any]) -> tuple[bool, str, str]:
+    return answer["success"], answer["error"], answer["errorMessage"]
+
+
+async def test_an_address_without_transactions_is_refused_but_one_in_the_mempool_is_added(
+    user: httpx.AsyncClient, esplora: EsploraServer, temporal_client: Client
+) -> None:
+    empty, pending, used = BTC_ADDRESSES
+    deposit(esplora, used)
+
+    refused = await add_address(user, address_input("BTC", "Bitcoin", empty))
+    assert refusal(refused) == (False, "has_zero_transactions", ZERO)
+    esplora.unconfirmed[pending] = 1  # a first payment waiting for its block
+    added = await add_address(user, address_input("BTC", "Bitcoin", pending))
+    assert (added["success"], added["error"]) == (True, None)
+    await synced(temporal_client, added["createdWallet"]["id"])
+
+    job = await gql(user, MULTI, input={"publicKeys": f"{used}\n{empty}", "accountTypeSlug": "bitcoin"})
+    status = (await gql(user, MULTI_STATUS, jobId=job["addMultiAddress"]["jobId"]))[
+        "multiAddressImportJobStatus"
+    ]
+    assert [w["address"] for w in status["createdWallets"]] == [used]
+    assert status["failedPublicKeys"] == [
+        {"publicKey": empty, "error": "has_zero_transactions", "errorMessage": ZERO}
+    ]
+    await synced(temporal_client, status["createdWallets"][0]["id"])
+
+
+async def test_an_esplora_that_fails_the_count_does_not_stop_the_wallet(
+    user: httpx.AsyncClient, esplora: EsploraServer, temporal_client: Client
+) -> None:
+    esplora.fail_next(*[Fault.SERVER_ERROR] * ATTEMPTS)  # every try of the count
+
+    added = await add_address(user, address_input("BTC", "Bitcoin", BTC_ADDRESSES[0]))
+
+    assert (added["success"], added["error"]) == (True, None)
+    assert (await synced(temporal_client, added["createdWallet"]["id"]))["number_imported"] == 0
+
+
+async def test_an_address_with_more_transactions_than_the_plan_holds_is_refused_in_the_plans_words(
+    client: httpx.AsyncClient, esplora: EsploraServer, db_session: Session, temporal_client: Client
+) -> None:
+    email = await sign_up(client)
+    over_free, over_base = BTC_ADDRESSES[:2]
+    deposit(esplora, over_free, FREE_LIMIT + 1)
+    deposit(esplora, over_base, BASE_LIMIT + 1)
+
+    free = await add_address(client, address_input("BTC", "Bitcoin", over_free))
+    assert refusal(free) == (
+        False,
+        "too_many_transactions",
+        "This wallet exceeds the number of transactions allowed for your current plan.",
+    )
+    user_id = db_session.scalars(select(User.id).where(User.email == email)).one()
+    grant_tax_plan(db_session, user_id, TaxPlan.BASE)
+    db_session.commit()
+    paid = await add_address(client, address_input("BTC", "Bitcoin", over_base))
+    assert refusal(paid) == (False, "too_many_transactions", TOO_MANY_TRANSACTIONS_PAID)
+    within = await add_address(client, address_input("BTC", "Bitcoin", over_free))  # Base holds it
+    assert within["success"], within
+    assert (await synced(temporal_client, within["createdWallet"]["id"]))["number_imported"] == FREE_LIMIT + 1
+
+
+async def test_evm_addresses_are_counted_with_one_row_etherscan_calls(
+    user: httpx.AsyncClient, ethereum: EtherscanServer, temporal_client: Client
+) -> None:
+    history(ethereum)
+    chain = EvmWallet(ethereum, 1)
+    empty, busy, airdropped = ("0x" + byte * 20 for byte in ("c8", "b7", "e5"))
+    for _ in range(FREE_LIMIT + 1):
+        chain.send(busy, OUTSIDE, 1)
+    chain.airdrop("0x" + "5" * 40, airdropped, "0x" + "f6" * 20, 10**18, "AIR", "Air")  # no txlist row
+
+    assert refusal(await add_address(user, address_input("ETH", "Ethereum", empty))) == (
+        False,
+        "has_zero_transactions",
+        ZERO,
+    )
+    ethereum.calls.clear()
+    too_many = await add_address(user, address_input("ETH", "Ethereum", busy))
+    assert refusal(too_many)[:2] == (False, "too_many_transactions")
+    assert [(c["action"], c["page"], c["offset"]) for c in ethereum.calls] == [
+        ("txlist", str(FREE_LIMIT + 1), "1")
+    ]
+    tokens_only = await add_address(user, address_input("ETH", "Ethereum", airdropped))
+    assert tokens_only["success"], tokens_only
+    await synced(temporal_client, tokens_only["createdWallet"]["id"])
+
+    with_others = await add_address(
+        user, address_input("ETH", "Ethereum", OWN, cryptoNetworksToAdd=["Polygon"])
+    )
+    assert with_others["success"], with_others
+    assert with_others["multiAddWarning"] == "These networks were not added: polygon."  # nothing there
+    await synced(temporal_client, with_others["createdWallet"]["id"])
+
+
+@pytest.fixture
+def solana(servers: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[SolanaRpcServer]:
+    with SolanaRpcServer() as node:
+        monkeypatch.setattr(servers, "solana_rpc_url", node.url)
+        yield node
+
+
+def solana_address(seed: str) -> str:
+    """A fake account's key that is a Solana address (32 bytes of base58)."""
+    return next(
+        key
+        for key in (pubkey(f"{seed}-{n}") for n in range(1_000))
+        if "solana" in detected_crypto_networks(key)
+    )
+
+
+async def test_solana_addresses_are_counted_by_their_signatures(
+    user: httpx.AsyncClient, solana: SolanaRpcServer
+) -> None:
+    empty, busy = solana_address("empty"), solana_address("busy")
+    for _ in range(FREE_LIMIT + 1):
+        solana.add(busy, {busy: -1, pubkey("outside"): 1})
+
+    assert refusal(await add_address(user, address_input("SOL", "Solana", empty))) == (
+        False,
+        "has_zero_transactions",
+        ZERO,
+    )
+    assert refusal(await add_address(user, address_input("SOL", "Solana", busy)))[:2] == (
+        False,
+        "too_many_transactions",
+    )
+    assert (await gql(user, "query { wallets { total } }"))["wallets"]["total"] == 0

@@ -68,6 +68,8 @@ def linking_app(servers: Settings) -> Iterator[tuple[str, Fakes]]:
             hd_wallet_history(esplora, ExtendedKey(ZPUB, BITCOIN), used_receive=5), kraken.ledgers_csv()
         )
         history(etherscan)
+        # The zpub's history funds the first two addresses; a wallet without transactions is not added.
+        esplora.add([("", 20_000)], [(BTC_ADDRESSES[2], 10_000)], fee=10_000)
         port = free_port(servers.host)
         env = {
             **os.environ,

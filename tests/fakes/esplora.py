@@ -1,10 +1,10 @@
 """An Esplora server (Blockstream's block explorer API) over a chain of generated transactions.
 
-It answers what Cairn reads, in Esplora's shapes: `/address/:a` (chain and mempool stats),
-`/address/:a/txs`, `/address/:a/txs/chain[/:last_seen_txid]` (confirmed history, newest first, 25 a
-page) and `/tx/:txid`. `hd_wallet_history` fills it with the history of an HD wallet: deposits to
-receive addresses, spends with change to the change chain, and a spend of two of the wallet's
-outputs at once.
+It answers what Cairn reads, in Esplora's shapes: `/address/:a` (chain and mempool stats; the mempool
+has only the counts of `unconfirmed`), `/address/:a/txs`, `/address/:a/txs/chain[/:last_seen_txid]`
+(confirmed history, newest first, 25 a page) and `/tx/:txid`. `hd_wallet_history` fills it with the
+history of an HD wallet: deposits to receive addresses, spends with change to the change chain, and a
+spend of two of the wallet's outputs at once.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ class EsploraServer(FakeExchange):
         super().__init__()
         self.transactions: dict[str, dict[str, Any]] = {}
         self.history: dict[str, list[str]] = defaultdict(list)  # address → its txids, oldest first
+        self.unconfirmed: dict[str, int] = {}  # address → its transactions in the mempool
         self._outputs: dict[tuple[str, int], dict[str, Any]] = {}
         self.asked: list[str] = []  # the path of every request answered
 
@@ -104,9 +105,9 @@ class EsploraServer(FakeExchange):
             return Answer(404, b"Not Found")
         address = parts[1]
         if len(parts) == 2:
-            empty = dict.fromkeys(self.stats(address), 0)
+            mempool = dict.fromkeys(self.stats(address), 0) | {"tx_count": self.unconfirmed.get(address, 0)}
             return Answer(
-                200, {"address": address, "chain_stats": self.stats(address), "mempool_stats": empty}
+                200, {"address": address, "chain_stats": self.stats(address), "mempool_stats": mempool}
             )
         newest_first = list(reversed(self.history.get(address, [])))
         if parts[2:] in (["txs"], ["txs", "chain"]):

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.servers
 
 def test_checks_left_behind_for_ten_minutes_are_removed_and_current_ones_kept(db_session: Session) -> None:
     user, _ = new_wallet(db_session)
-    sealed = seal({"apiKey": "k", "apiSecret": "s"}, "server secret")
+    sealed = seal({"apiKey": "k", "apiSecret": "s"}, ("server secret",))
     now = datetime.now(UTC)
     ages = {"abandoned": timedelta(minutes=11), "waited on": timedelta(seconds=20)}
     rows = {
