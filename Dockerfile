@@ -4,6 +4,10 @@ WORKDIR /app/frontend
 COPY frontend/package.json frontend/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY frontend/ ./
+# No Python here to run `cairn site data` (make frontend does): the public pages are prerendered
+# without their data (prices, plans, catalogue as placeholders, no /price/{slug} pages) and fill in
+# the browser. A local frontend/site-data.json is left out (.dockerignore), so the build does not
+# depend on what a checkout holds.
 RUN npm run build
 
 FROM python:3.11-slim-bookworm

@@ -28,7 +28,9 @@ schema: $(STAMP)
 	$(VENV)/bin/strawberry export-schema api.schema:schema --output frontend/schema.graphql
 	$(VENV)/bin/strawberry export-schema api.public_graphql:public_schema --output frontend/public-schema.graphql
 
+# the public pages are prerendered with the data `cairn site data` answers (frontend/scripts/prerender.mjs)
 frontend: $(NPM_STAMP) schema
+	$(VENV)/bin/cairn site data --out frontend/site-data.json
 	cd frontend && npm run build
 
 test: lint typecheck frontend-test frontend chromium pytest

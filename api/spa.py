@@ -1,7 +1,8 @@
 """The built single-page app (settings.frontend_dist): its files as they are, a public page's prerendered
 <path>/index.html (scripts/prerender.mjs) to signed-out visitors, who are sent from / to /home (spec 001
 §2) by the server itself, and index.html for every other GET outside the API, so client-side routes load
-on refresh. Without a build, a 503 page says how to make one."""
+on refresh. A build prerenders /price/{slug} for every coin it priced, so any other coin answers 404
+(the app still shows "Coin not found"). Without a build, a 503 page says how to make one."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 
 API_PREFIXES = ("auth/", "graphql/", "healthz/")
 PUBLIC_HOME = "/home"
+COIN_PAGES = "price"  # /price/{slug}, one prerendered page per coin
 IMMUTABLE = "public, max-age=31536000, immutable"  # Vite's content-hashed files under assets/
 # the readable sign-in flag the browser keeps (frontend/src/lib/session.ts); it only picks which HTML to send
 SIGNED_IN_COOKIE = "is_auth"
@@ -51,6 +53,21 @@ def spa_router(dist: Path) -> APIRouter:
             return RedirectResponse(f"{PUBLIC_HOME}?{query}" if query else PUBLIC_HOME)
         if path and not signed_in and page.is_file() and page.is_relative_to(root):
             index = page
-        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+        found = not is_unknown_coin(root, path)
+        return FileResponse(
+            index,
+            status_code=status.HTTP_200_OK if found else status.HTTP_404_NOT_FOUND,
+            headers={"Cache-Control": "no-cache"},
+        )
 
     return router
+
+
+def is_unknown_coin(root: Path, path: str) -> bool:
+    """/price/{slug} of a coin the build has no page for; a build without coin pages (no price data at
+    build time) knows no coin, so it calls none unknown."""
+    parts = path.strip("/").split("/")
+    if len(parts) != 2 or parts[0] != COIN_PAGES or not (root / COIN_PAGES).is_dir():
+        return False
+    page = (root / COIN_PAGES / parts[1] / "index.html").resolve()
+    return not (page.is_file() and page.is_relative_to(root))

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from stack.commands import admin, api, db, imports, lots, prices, query, run, tax, worker
+from stack.commands import admin, api, db, imports, lots, prices, query, run, site, tax, worker
 
 
 # Each command module loads its heavy libraries in its handler: `cairn lots compute` starts without the
@@ -16,7 +16,7 @@ from stack.commands import admin, api, db, imports, lots, prices, query, run, ta
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cairn", description="Cairn — crypto portfolio and tax tracker.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (run, worker, api, db, lots, tax, imports, query, admin, prices):
+    for module in (run, worker, api, db, lots, tax, imports, query, admin, prices, site):
         module.register(commands)
     return parser
 

@@ -9,15 +9,20 @@ import './styles/primitives/table.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createQueryClient } from './lib/queryClient';
+import { hydratePrerenderedQueries } from './lib/prerenderedQueries';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+const queryClient = createQueryClient();
+hydratePrerenderedQueries(queryClient, document);
 const app = (
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>
 );
-// A public page prerendered at build time (scripts/prerender.mjs) is hydrated; every other address renders.
+// A public page prerendered at build time (scripts/prerender.mjs) is hydrated with the data it was
+// rendered with; every other address renders.
 if (root.hasChildNodes()) hydrateRoot(root, app);
 else createRoot(root).render(app);

@@ -49,5 +49,25 @@ async def test_the_server_sends_signed_out_visitors_from_the_root_to_home(site: 
     assert (tagged.status_code, tagged.headers["location"]) == (307, "/home?utm_source=newsletter&ref=a%20b")
 
 
+async def test_a_coin_without_a_prerendered_page_answers_not_found(
+    site: httpx.AsyncClient, tmp_path: Path
+) -> None:
+    # the fixture's build has no coin pages (built without price data): it knows no coin to refuse
+    assert (await site.get("/price/not-a-coin")).status_code == 200
+    (tmp_path / "dist" / "price" / "bitcoin").mkdir(parents=True)
+    (tmp_path / "dist" / "price" / "bitcoin" / "index.html").write_text("<h1>Bitcoin price BTC</h1>")
+    bitcoin = await site.get("/price/bitcoin")
+    assert (bitcoin.status_code, bitcoin.text) == (200, "<h1>Bitcoin price BTC</h1>")
+    for unknown in ("/price/not-a-coin", "/price/not-a-coin/"):
+        missing = await site.get(unknown)
+        # the app itself, which says "Coin not found"
+        assert (missing.status_code, missing.text) == (404, "<div id=root></div>"), unknown
+    assert (await site.get("/price/bitcoin/chart")).status_code == 200  # not a coin page: the app's own
+    site.cookies.set("is_auth", "true")
+    assert (await site.get("/price/not-a-coin")).status_code == 404
+    signed_in = await site.get("/price/bitcoin")
+    assert (signed_in.status_code, signed_in.text) == (200, "<div id=root></div>")
+
+
 async def test_a_path_cannot_reach_an_index_outside_the_build(site: httpx.AsyncClient) -> None:
     assert (await site.get("/%2E%2E/")).text == "<div id=root></div>"

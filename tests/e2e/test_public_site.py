@@ -11,6 +11,7 @@ import httpx
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 from tests.e2e.test_csv_import import sign_up
+from vocabulary.plans import TAX_PLANS
 
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 # path → its one h1
@@ -67,10 +68,26 @@ DYNAMIC_PAGES = {
     "/swap/btc-eth": "Swap BTC to ETH",
     "/not_found": "Page not found",
 }
+# the price lists, each rendered with its rows (and prerendered with them: `cairn site data`)
+RANKING_PAGES = (
+    "/prices",
+    "/prices/all",
+    "/coins",
+    "/coins/market-cap",
+    "/coins/trading-volume",
+    "/coins/gainers-and-losers",
+    "/coins/most-volatile",
+    "/coins/live-charts",
+)
 HELP_CENTER = "https://help.cairn.tax"
 PROVISIONED = "You are now correctly provisioned. Thank you!"
 NOT_PROVISIONED = "There was an unknown error provisioning your user. Contact your provider."
 NOT_FOUND = "The page you are looking for has been moved or doesn't exist anymore."
+# a price list's Bitcoin row in the prerendered HTML, with its price
+BTC_ROW = re.compile(
+    r'<a [^>]*href="/price/bitcoin"[^>]*><span>Bitcoin</span> <span[^>]*>BTC</span></a></td>'
+    r'<td class="num">\$[\d,]+\.\d\d</td>'
+)
 
 
 def shot(page: Page, name: str) -> None:
@@ -98,6 +115,10 @@ def check_page(page: Page, path: str, heading: str) -> None:
     description = page.locator('meta[name="description"]')
     expect(description).to_have_count(1)
     assert description.get_attribute("content"), path
+    if path in RANKING_PAGES:  # the rows are there before the screenshot
+        rows = page.get_by_test_id("price-table").locator("tbody tr")
+        expect(rows.filter(has_text="Bitcoin")).to_contain_text(re.compile(r"BTC\s*\$[\d,]+\.\d\d"))
+        assert rows.count() >= 10, path
 
 
 def test_every_public_page_signed_out(page: Page) -> None:
@@ -155,6 +176,10 @@ def test_every_public_page_signed_out(page: Page) -> None:
             shot(page, "enterprise")
         if path == "/blog/crypto-tax-guide":
             shot(page, "tax_guide")
+    # the prices a page was prerendered with are the build's: the browser asks for today's at once
+    with page.expect_response(lambda answer: answer.url.endswith("/public/graphql")) as prices:
+        page.goto("/prices")
+    assert '"coinPrices"' in prices.value.text()
     page.goto("/provision/success")
     expect(page.get_by_text(PROVISIONED)).to_be_visible()
     page.goto("/provision/error")
@@ -264,6 +289,30 @@ def test_public_pages_hold_their_content_without_javascript(live_app: str) -> No
         for href in ("/features", "/prices", "/wallet", "/calculator", "/tax-professionals", "/learn"):
             assert re.search(rf'<noscript>.*<a href="{href}"', home, re.S), href
         assert f'<meta http-equiv="refresh" content="0; url={HELP_CENTER}" />' in http.get("/support").text
+        # the pages that show data hold it (`cairn site data` at build time)
+        for path in RANKING_PAGES:
+            html = http.get(path).text
+            assert re.search(BTC_ROW, html), path
+            assert len(re.findall(r"<tr><td>", html)) >= 10, path
+        plans = http.get("/plans").text
+        for terms in TAX_PLANS:
+            price = f"${terms.price:,.2f} per tax year" if terms.price else "Free"
+            assert f"<strong>{terms.name}</strong>: <!-- -->{price}" in plans, terms.name
+        for path in ("/integrations", "/exchanges"):
+            directory = r'data-testid="integrations-directory"[^>]*>.*<li>Kraken'
+            assert re.search(directory, http.get(path).text), path
+        bitcoin = http.get("/price/bitcoin")
+        assert bitcoin.status_code == 200
+        assert "<title>Bitcoin (BTC) price | Cairn</title>" in bitcoin.text
+        assert '<meta name="description" content="Bitcoin price today in USD,' in bitcoin.text
+        heading = r'<h1>Bitcoin<!-- --> price <span class="coin-page__symbol">BTC</span></h1>'
+        assert re.search(heading, bitcoin.text)
+        assert re.search(r'data-testid="coin-price">\$[\d,]+\.\d\d<', bitcoin.text)
+        assert len(re.findall(r"<h1", bitcoin.text)) == 1
+        assert '<meta http-equiv="refresh" content="0; url=/price/bitcoin" />' in http.get("/price/btc").text
+        unknown = http.get("/price/not-a-coin")
+        assert unknown.status_code == 404
+        assert '<div id="root"></div>' in unknown.text  # the app, which says "Coin not found"
         guide = http.get("/blog/crypto-tax-guide").text
         assert "<h2>Which events are taxable?</h2>" in guide
         assert "Selling crypto for fiat currency" in guide

@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { useCoinPricePage } from '@/features/prices/api/usePrices';
 import { CoinPage } from '@/features/prices/components/CoinPage';
 import { PricesPage } from '@/features/prices/components/PricesPage';
-import { coinsView, PRICES_VIEWS, type PricesView } from '@/features/prices/utils/views';
+import { coinPageMeta, coinsView, PRICES_VIEWS, type PricesView } from '@/features/prices/utils/views';
 import { usePageMeta } from '@/features/public-site/utils/meta';
 
 /** /prices, /prices/all, /prices/watchlist (spec 001 §2). */
@@ -23,11 +23,6 @@ export function CoinsRoute() {
 export function PriceRoute() {
   const slug = useParams().slug ?? '';
   const coin = useCoinPricePage(slug).data?.coinPricePage?.coin;
-  usePageMeta({
-    title: coin ? `${coin.name} (${coin.symbol}) price` : 'Crypto price',
-    description: coin
-      ? `${coin.name} price today in USD, its 24 hour and 7 day change and a price chart over every period.`
-      : 'Cryptocurrency price and chart.',
-  });
+  usePageMeta(coinPageMeta(coin));
   return <CoinPage key={slug} slug={slug} />;
 }

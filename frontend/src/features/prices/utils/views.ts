@@ -101,3 +101,13 @@ const COINS_VIEWS = new Set<string>(['trading-volume', 'gainers-and-losers', 'ma
 export function coinsView(segment: string | undefined): PricesView | null {
   return segment && COINS_VIEWS.has(segment) ? (segment as PricesView) : null;
 }
+
+/** /price/{slug}'s title and description: the coin's, or the generic ones while it loads or is unknown. */
+export function coinPageMeta(coin: { name: string; symbol: string } | undefined): { title: string; description: string } {
+  return coin
+    ? {
+        title: `${coin.name} (${coin.symbol}) price`,
+        description: `${coin.name} price today in USD, its 24 hour and 7 day change and a price chart over every period.`,
+      }
+    : { title: 'Crypto price', description: 'Cryptocurrency price and chart.' };
+}
