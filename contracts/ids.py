@@ -50,6 +50,11 @@ def delete_user_id(user_public_id: uuid.UUID | str) -> str:
     return f"delete-user/{user_public_id}"
 
 
+def reset_demo_user_id(user_public_id: uuid.UUID) -> str:
+    """One reset of a broker's demo account: each reset deletes the accounts it found."""
+    return f"reset-demo-user/{user_public_id}/{uuid.uuid4()}"
+
+
 def freeze_id(user_public_id: uuid.UUID, year: int) -> str:
     """Freezing or unfreezing one tax year of one user: one at a time per year."""
     return f"freeze/{user_public_id}/{year}"

@@ -21,6 +21,8 @@ DEMO_EMAIL = "demo@cairn.local"
 DEMO_PASSWORD = "cairn-demo"
 DEMO_ADMIN_EMAIL = "admin@cairn.local"  # the support console and view-as
 DEMO_ADMIN_PASSWORD = "cairn-admin"
+DEMO_BROKER_EMAIL = "broker@cairn.local"  # the broker demo (CBE), connected to the demo user
+DEMO_BROKER_PASSWORD = "cairn-broker"
 START, END = date(2019, 1, 1), date(2024, 12, 31)
 
 

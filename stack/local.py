@@ -8,7 +8,14 @@ import threading
 from types import FrameType
 
 from ledger.infra.settings import Settings, get_settings
-from stack.demo import DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_EMAIL, DEMO_PASSWORD
+from stack.demo import (
+    DEMO_ADMIN_EMAIL,
+    DEMO_ADMIN_PASSWORD,
+    DEMO_BROKER_EMAIL,
+    DEMO_BROKER_PASSWORD,
+    DEMO_EMAIL,
+    DEMO_PASSWORD,
+)
 from stack.seed import add_demo_user, prepare_database
 from stack.servers import (
     ChildProcess,
@@ -93,6 +100,7 @@ def banner(settings: Settings, *, demo: bool) -> str:
             f"  Data and logs    {home}",
             *([f"  Demo sign-in     {DEMO_EMAIL} / {DEMO_PASSWORD}"] if demo else []),
             *([f"  Demo admin       {DEMO_ADMIN_EMAIL} / {DEMO_ADMIN_PASSWORD}"] if demo else []),
+            *([f"  Demo broker      {DEMO_BROKER_EMAIL} / {DEMO_BROKER_PASSWORD}"] if demo else []),
             "",
         ]
     )

@@ -12,13 +12,20 @@ from stack.api_client import ApiError, CairnApi
 from stack.demo import (
     DEMO_ADMIN_EMAIL,
     DEMO_ADMIN_PASSWORD,
+    DEMO_BROKER_EMAIL,
+    DEMO_BROKER_PASSWORD,
     DEMO_EMAIL,
     DEMO_PASSWORD,
     demo_history,
     load_prices,
 )
-from stack.staff import grant_plan, make_admin
+from stack.staff import grant_plan, make_admin, make_broker
+from vocabulary.broker import DEMO_BROKER_ID
 from vocabulary.plans import TaxPlan
+
+RESET_DEMO_USER = """mutation resetDemoUser($brokerId: String!) {
+  resetDemoUser(input: { brokerId: $brokerId }) { success errorMessage }
+}"""
 
 
 def prepare_database(settings: Settings) -> None:
@@ -36,7 +43,7 @@ def prepare_database(settings: Settings) -> None:
 
 def add_demo_user(settings: Settings) -> None:
     """Signs the demo user up and imports its wallets through the running API, as a browser would; signs
-    the demo admin up and grants it the role."""
+    the demo admin up and grants it the role; adds the demo broker."""
     admin = CairnApi(settings.origin)
     try:
         admin.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
@@ -60,3 +67,18 @@ def add_demo_user(settings: Settings) -> None:
     finally:
         api.close()
     grant_plan(settings, DEMO_EMAIL, TaxPlan.ULTRA)  # the demo shows every report
+    add_demo_broker(settings)
+
+
+def add_demo_broker(settings: Settings) -> None:
+    """Signs the demo broker up, turns on broker mode with the demo user connected, and resets its demo
+    account as the broker's menu does."""
+    api = CairnApi(settings.origin)
+    try:
+        api.sign_in(DEMO_BROKER_EMAIL, DEMO_BROKER_PASSWORD)
+        make_broker(settings, DEMO_BROKER_EMAIL, [DEMO_EMAIL])
+        reset = api.graphql(RESET_DEMO_USER, {"brokerId": DEMO_BROKER_ID})["resetDemoUser"]
+        if not reset["success"]:
+            raise ApiError(f"The demo broker's account did not reset: {reset['errorMessage']}")
+    finally:
+        api.close()

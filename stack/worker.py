@@ -48,6 +48,7 @@ from workflows.delete_user import DeleteUserWorkflow
 from workflows.freezing import FreezeTaxYearWorkflow
 from workflows.migration import MigrationWorkflow
 from workflows.price_fetch import PriceFetchWorkflow
+from workflows.reset_demo_user import ResetDemoUserWorkflow
 from workflows.tax_report import TaxReportWorkflow
 
 WORKFLOWS = [
@@ -66,6 +67,7 @@ WORKFLOWS = [
     UserDataExportWorkflow,
     PriceFetchWorkflow,
     FreezeTaxYearWorkflow,
+    ResetDemoUserWorkflow,
 ]
 MAX_CONCURRENT_ACTIVITIES = 8
 

@@ -16,6 +16,7 @@ from api.observability import OperationLatency
 from api.query_cost import QueryCostLimiter
 from api.schema.accounts import AccountsMutation, AccountsQuery
 from api.schema.admin import AdminMutation, AdminQuery
+from api.schema.broker import BrokerMutation, BrokerQuery
 from api.schema.column_mappings import ColumnMappingsMutation
 from api.schema.cost_basis import CostBasisMutation, CostBasisQuery
 from api.schema.data_export import DataExportMutation, DataExportQuery
@@ -33,6 +34,7 @@ from api.schema.portfolio import PortfolioQuery
 from api.schema.prices import WatchlistMutation, WatchlistQuery
 from api.schema.scalars import SCALARS
 from api.schema.settings import SettingsMutation, SettingsQuery
+from api.schema.spam import SpamMutation, SpamQuery
 from api.schema.tasks import TasksMutation, TasksQuery
 from api.schema.tax_lots import TaxLotsQuery
 from api.schema.tax_pros import TaxProsMutation, TaxProsQuery
@@ -63,6 +65,7 @@ Query = merge_types(
         TaxReportsQuery,
         MigrationQuery,
         TasksQuery,
+        SpamQuery,
         TransactionsQuery,
         PortfolioQuery,
         PerformanceQuery,
@@ -75,6 +78,7 @@ Query = merge_types(
         TaxProsQuery,
         OnboardingQuery,
         FeedbackQuery,
+        BrokerQuery,
     ),
 )
 Mutation = merge_types(
@@ -88,6 +92,7 @@ Mutation = merge_types(
         CostBasisMutation,
         FreezingMutation,
         TasksMutation,
+        SpamMutation,
         TransfersMutation,
         TransactionEditsMutation,
         SettingsMutation,
@@ -102,6 +107,7 @@ Mutation = merge_types(
         TaxProsMutation,
         OnboardingMutation,
         FeedbackMutation,
+        BrokerMutation,
     ),
 )
 

@@ -33,6 +33,8 @@ class User:
     registered_as_tax_pro: bool
     is_cpa: bool
     is_tax_pro_viewing_client: bool  # a tax pro works on this user's books (spec 001 §3)
+    enable_cbe: bool  # the broker demo (spec 001 §6): view modes exist only while it is on
+    is_broker: bool  # with enable_cbe: broker mode
 
     @strawberry.field
     async def stats(self, info: CairnInfo) -> UserStats:
@@ -62,6 +64,8 @@ class User:
             registered_as_tax_pro=is_tax_pro(user),
             is_cpa=is_cpa(user),
             is_tax_pro_viewing_client=viewed and by_tax_pro,
+            enable_cbe=user.enable_cbe,
+            is_broker=user.is_broker,
         )
 
 

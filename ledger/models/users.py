@@ -44,6 +44,9 @@ class User(Base):
     base_currency: Mapped[str] = mapped_column(String(10), default="USD", server_default="USD")
     country: Mapped[str | None] = mapped_column(String(2))  # ISO 3166-1 alpha-2
     is_admin: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    # the broker demo (spec 001 §6): broker mode is enable_cbe with is_broker
+    enable_cbe: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    is_broker: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     cost_basis_method: Mapped[CostBasisMethod] = mapped_column(
         text_enum(CostBasisMethod, "cost_basis_method"),
         default=CostBasisMethod.FIFO,

@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import User
 from ledger.scope.accounts import AccountsScope
+from ledger.scope.broker import BrokerScope
 from ledger.scope.column_mappings import ColumnMappingsScope
 from ledger.scope.cost_basis import CostBasisScope
 from ledger.scope.freezing import FreezingScope
@@ -53,6 +54,7 @@ class UserScope:
         self.watchlist = WatchlistScope(session, user_id)
         self.plans = PlansScope(session, user_id)
         self.onboarding = OnboardingScope(session, user_id)
+        self.broker = BrokerScope(session, user_id)
 
     async def user(self) -> User:
         user = await self.session.get(User, self.user_id)

@@ -44,6 +44,7 @@ from tests.api.graphql import (
     validated,
 )
 from tests.api.test_account_imports import IMPORT, created_account
+from tests.api.test_broker_demo import AUTHORIZATION_RULES as BROKER_RULES
 from tests.api.test_column_mappings import MAPPING, SAVE_MAPPING, VALIDATE_MAPPING
 from tests.api.test_cost_basis import calculated
 from tests.api.test_custom_wallets import ACCOUNT, DELETE, RENAME, create_wallet
@@ -186,7 +187,7 @@ async def _seen(http: httpx.AsyncClient) -> dict[str, Any]:
     return {"transactions": details, "disposedLots": {"total": disposed["total"], "items": slices}}
 
 
-async def _world(http: httpx.AsyncClient, db_engine: Engine) -> World:
+async def make_world(http: httpx.AsyncClient, db_engine: Engine) -> World:
     email = await sign_up(http)
     job = await created_account(http, CSV_SLUG, "sent.csv", SENT)
     await created_account(http, CSV_SLUG, "received.csv", RECEIVED)
@@ -242,13 +243,13 @@ async def _world(http: httpx.AsyncClient, db_engine: Engine) -> World:
 @pytest.fixture(scope="module")
 async def theirs(app: FastAPI, worker: None, db_engine: Engine) -> AsyncIterator[World]:
     async with app_client(app) as http:
-        yield await _world(http, db_engine)
+        yield await make_world(http, db_engine)
 
 
 @pytest.fixture(scope="module")
 async def mine(app: FastAPI, worker: None, db_engine: Engine) -> AsyncIterator[World]:
     async with app_client(app) as http:
-        yield await _world(http, db_engine)
+        yield await make_world(http, db_engine)
 
 
 async def _unchanged(theirs: World) -> None:
@@ -671,6 +672,7 @@ RULES: dict[str, Rule] = {
     "Mutation.adminRetryWorkflow": admin_only(support_console.RETRY),
     "Mutation.adminCancelWorkflow": admin_only(support_console.CANCEL),
     **TAX_PRO_RULES,
+    **BROKER_RULES,
 }
 
 

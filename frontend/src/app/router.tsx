@@ -4,7 +4,7 @@ import { DelayedSpinner } from '@/components/DelayedSpinner';
 import { RequireAdmin } from '@/features/admin/components/RequireAdmin';
 import { RedirectIfSignedIn, RequireAuth } from '@/features/auth/components/guards';
 import { LANDING_ALIASES, LANDINGS } from '@/features/public-site/utils/landings';
-import { AppShell } from './layout/AppShell';
+import { PortalShell } from './layout/PortalShell';
 import { PublicLayout } from './layout/PublicLayout';
 import { TaxProLayout } from './layout/TaxProLayout';
 import { HomeIndex, HomeLayout, PortfolioLanding, RootRedirect } from './routes/home';
@@ -49,6 +49,12 @@ const onboarding = () => import('./routes/onboarding');
 const OnboardingIndexRoute = lazy(() => onboarding().then((m) => ({ default: m.OnboardingIndex })));
 const OnboardingStepRoute = lazy(() => onboarding().then((m) => ({ default: m.OnboardingStepRoute })));
 const AdminWorkflowsRoute = lazy(() => import('./routes/admin-workflows'));
+const broker = () => import('./routes/broker');
+const UsersOverviewRoute = lazy(() => broker().then((m) => ({ default: m.UsersOverviewRoute })));
+const UserOverviewRoute = lazy(() => broker().then((m) => ({ default: m.UserOverviewRoute })));
+const AddDepositRoute = lazy(() => broker().then((m) => ({ default: m.AddDepositRoute })));
+const AddSellOrderRoute = lazy(() => broker().then((m) => ({ default: m.AddSellOrderRoute })));
+const UploadCsvRoute = lazy(() => broker().then((m) => ({ default: m.UploadCsvRoute })));
 const ViewAsRoute = lazy(() => import('./routes/view-as'));
 const CheckoutRoute = lazy(() => import('./routes/subscription').then((m) => ({ default: m.CheckoutRoute })));
 const ManageSubscriptionRoute = lazy(() => import('./routes/subscription').then((m) => ({ default: m.ManageSubscriptionRoute })));
@@ -128,7 +134,7 @@ export function AppRoutes() {
         <Route
           element={
             <RequireAuth>
-              <AppShell />
+              <PortalShell />
             </RequireAuth>
           }
         >
@@ -175,6 +181,11 @@ export function AppRoutes() {
           <Route path="/user/profile/tax-professionals" element={<AddTaxProfessionalRoute />} />
           <Route path="/auth0/enable_mfa" element={<EnableMfaRoute />} />
           <Route path="/auth0/disable_mfa" element={<DisableMfaRoute />} />
+          <Route path="/users-overview" element={<UsersOverviewRoute />} />
+          <Route path="/users-overview/:userId" element={<UserOverviewRoute />} />
+          <Route path="/add-deposit" element={<AddDepositRoute />} />
+          <Route path="/add-sell-order" element={<AddSellOrderRoute />} />
+          <Route path="/upload-csv" element={<UploadCsvRoute />} />
         </Route>
         <Route path="/tax-pros" element={<TaxProsIndexRoute />} />
         <Route

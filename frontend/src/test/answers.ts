@@ -13,6 +13,8 @@ export function userInfoAnswer(overrides: Record<string, unknown> = {}) {
       registeredAsTaxPro: false,
       isCpa: false,
       isTaxProViewingClient: false,
+      enableCbe: false,
+      isBroker: false,
       stats: { numberOfExchanges: 1, numberOfLocalWallets: 0, numberOfCustomWallets: 0 },
       ...overrides,
     },

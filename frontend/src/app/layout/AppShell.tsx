@@ -4,6 +4,11 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { DelayedSpinner } from '@/components/DelayedSpinner';
 import { useUnresolvedSpamAssets } from '@/lib/sidebarInfo';
 import { useAppliedTheme } from '@/lib/theme';
+import { useUserInfo } from '@/lib/user';
+import { useSignOut } from '@/features/auth/api/useSignOut';
+import { BrokerAccountMenu } from '@/features/broker/components/BrokerAccountMenu';
+import { CONSUMER_SIDEBAR, DEMO_SIDEBAR, menuLayout, type MenuItem } from '@/features/broker/utils/menus';
+import { useViewMode } from '@/features/broker/utils/viewMode';
 import { FeedbackPrompt } from '@/features/feedback/components/FeedbackPrompt';
 import { MigrationBanner } from '@/features/migration/components/MigrationBanner';
 import { TransactionLimitCard } from '@/features/plans/components/TransactionLimitCard';
@@ -131,12 +136,73 @@ function matchesQuery(to: string, search: string): boolean {
   return query < 0 || to.slice(query) === search;
 }
 
+/** The consumer view of broker mode (spec 001 §2) has a reduced sidebar, a demo-only group and the broker
+ * mode account menu. */
 function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
-  const location = useLocation();
-  const unresolvedSpam = useUnresolvedSpamAssets();
+  const me = useUserInfo().data?.me;
+  const [mode] = useViewMode(me?.enableCbe);
+  const signOut = useSignOut();
+  const consumerView = me ? menuLayout(me, mode) === 'consumer-view' : false;
   return (
     <div className="sidebar__inner">
       <Brand compact={!expanded} />
+      {consumerView ? (
+        <>
+          <SidebarGroup label="Main" items={CONSUMER_SIDEBAR} expanded={expanded} onNavigate={onNavigate} />
+          <SidebarGroup label="Demo" items={DEMO_SIDEBAR} expanded={expanded} onNavigate={onNavigate} />
+        </>
+      ) : (
+        <MainNav expanded={expanded} onNavigate={onNavigate} />
+      )}
+      <TransactionLimitCard expanded={expanded} />
+      {me && consumerView ? (
+        <BrokerAccountMenu user={me} email={me.email.toLowerCase()} layout="consumer-view" side="top" onSignOut={() => void signOut()} />
+      ) : (
+        <AccountMenu expanded={expanded} />
+      )}
+    </div>
+  );
+}
+
+function SidebarGroup({
+  label,
+  items,
+  expanded,
+  onNavigate,
+}: {
+  label: string;
+  items: readonly MenuItem[];
+  expanded: boolean;
+  onNavigate?: () => void;
+}) {
+  return (
+    <nav className="sidebar__nav" aria-label={label}>
+      {expanded && label !== 'Main' ? <p className="sidebar__group-label">{label}</p> : null}
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              className={({ isActive }) => `nav-link${isActive ? ' nav-link--active' : ''}`}
+              title={expanded ? undefined : item.label}
+              onClick={onNavigate}
+            >
+              <span className="nav-link__icon" aria-hidden="true">
+                {item.label.charAt(0)}
+              </span>
+              <span className={expanded ? 'nav-link__label' : 'visually-hidden'}>{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function MainNav({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+  const location = useLocation();
+  const unresolvedSpam = useUnresolvedSpamAssets();
+  return (
       <nav className="sidebar__nav" aria-label="Main">
         <ul>
           {NAV_ITEMS.map((item) => (
@@ -161,8 +227,5 @@ function SidebarContent({ expanded, onNavigate }: { expanded: boolean; onNavigat
           ))}
         </ul>
       </nav>
-      <TransactionLimitCard expanded={expanded} />
-      <AccountMenu expanded={expanded} />
-    </div>
   );
 }

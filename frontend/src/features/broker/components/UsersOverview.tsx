@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { LoadFailed } from '@/components/LoadStates';
+import { formatDate } from '@/lib/format';
+import { useConnectedCtUsers } from '../api/useBroker';
+import { useAllowUserWalletConnect } from '../utils/viewMode';
+import { ExchangeLevelReport } from './ExchangeLevelReport';
+import './broker.css';
+
+/** /users-overview: the broker portal's home — the exchange-level report, the connected users with their
+ * deposit information, and the broker settings. */
+export function UsersOverview() {
+  const users = useConnectedCtUsers();
+  const [allowConnect, setAllowConnect] = useAllowUserWalletConnect();
+  useEffect(() => {
+    document.title = 'Users overview | Tax Center';
+  }, []);
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1 className="page__title">Users overview</h1>
+      </header>
+      <ExchangeLevelReport />
+      <section className="card" aria-labelledby="connected-users-title">
+        <div className="card__header">
+          <h2 id="connected-users-title" className="card__title">
+            Connected users
+          </h2>
+        </div>
+        {users.isError ? <LoadFailed title="We couldn't load the connected users" onRetry={() => void users.refetch()} /> : null}
+        {users.data?.connectedCtUsers ? (
+          <table className="broker-table" data-testid="connected-users">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Connected</th>
+                <th scope="col" className="number">
+                  Deposits
+                </th>
+                <th scope="col">Last deposit</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.connectedCtUsers.map((user) => (
+                <tr key={user.publicId}>
+                  <td>
+                    <Link to={`/users-overview/${user.publicId}`}>{user.email}</Link>
+                  </td>
+                  <td>{formatDate(user.connectedAt)}</td>
+                  <td className="number">{user.depositCount}</td>
+                  <td>{user.lastDepositAt ? formatDate(user.lastDepositAt) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </section>
+      <section className="card" aria-labelledby="broker-settings-title">
+        <h2 id="broker-settings-title" className="card__title">
+          Settings
+        </h2>
+        <label className="broker-checkbox">
+          <input type="checkbox" checked={allowConnect} onChange={(event) => setAllowConnect(event.target.checked)} />
+          Allow user wallet connect
+        </label>
+      </section>
+    </div>
+  );
+}
