@@ -41,7 +41,8 @@ from ingest.addresses.ens import is_ens_name
 from ingest.catalogue import find_integration
 from ingest.chains.ens import ENS_NETWORK, resolve_ens
 from ingest.chains.esplora import sync_addresses, sync_extended_keys
-from ingest.chains.evm import CHAIN_IDS, EvmEndpoints, sync_evm_address
+from ingest.chains.etherscan import CHAIN_IDS, EvmEndpoints
+from ingest.chains.evm import sync_evm_address
 from ingest.chains.hd import ExtendedKey, InvalidExtendedKey
 from ingest.chains.model import ChainSync
 from ingest.chains.networks import UTXO_NETWORKS

@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 
 from ingest.chains.hd import ExtendedKey, chain_derivers, scan_chain
-from ingest.chains.http import ChainServiceError, get_json
+from ingest.chains.http import get_json
 from ingest.chains.model import ChainAsset, ChainSync
 from ingest.chains.networks import SATOSHI_DECIMALS, UtxoNetwork
 from ingest.files.model import Flow, ParsedTransaction
@@ -152,12 +152,3 @@ async def sync_extended_keys(
     reader = _Reader(client, base_url, cursors)
     chains = await asyncio.gather(*(scan_chain(derive, reader.read_new) for derive in chain_derivers(keys)))
     return _result(reader, keys[0].network, [address for chain in chains for address in chain])
-
-
-async def address_transaction_count(client: httpx.AsyncClient, base_url: str, address: str) -> int:
-    """The address's transactions, confirmed and in the mempool, from its stats (one request)."""
-    stats = await get_json(client, f"{base_url.rstrip('/')}/address/{address}")
-    try:
-        return int(stats["chain_stats"]["tx_count"]) + int(stats["mempool_stats"]["tx_count"])
-    except (KeyError, TypeError, ValueError) as error:
-        raise ChainServiceError(f"/address/{address}: no transaction counts") from error

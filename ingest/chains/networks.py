@@ -1,4 +1,4 @@
-"""The UTXO networks synced through Esplora, with what their addresses are made of."""
+"""The UTXO networks synced through Esplora, with what their addresses are made of; Solana's slug."""
 
 from __future__ import annotations
 
@@ -24,3 +24,6 @@ DOGECOIN = UtxoNetwork("dogecoin", "DOGE", b"\x1e", b"\x16", None)
 UTXO_NETWORKS = {network.slug: network for network in (BITCOIN, BITCOIN_TESTNET, LITECOIN, DOGECOIN)}
 # The network a testnet extended key (tpub, upub, vpub) of a mainnet's wallet form belongs to.
 TESTNETS = {BITCOIN.slug: BITCOIN_TESTNET}
+
+SOLANA = "solana"  # the catalogue's cryptoNetwork of Solana
+SOLANA_SIGNATURES_PER_CALL = 1000  # getSignaturesForAddress answers at most this many

@@ -26,15 +26,15 @@ import httpx
 
 from ingest.chains.http import ChainServiceError, rpc
 from ingest.chains.model import ChainAsset, ChainSync
+from ingest.chains.networks import SOLANA, SOLANA_SIGNATURES_PER_CALL
 from ingest.chains.spam import TokenTransfer, spam_contracts
 from ingest.files.formats.etherscan import single_type
 from ingest.files.model import Flow, ParsedTransaction
 from ingest.files.values import trade_type
 from vocabulary.enums import TransactionType
 
-NETWORK = "solana"
+NETWORK = SOLANA
 SOL = ChainAsset(NETWORK, "SOL", "Solana", 9)
-SIGNATURES_PER_CALL = 1000
 CONCURRENCY = 16
 TOKEN_PROGRAMS = (
     "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",  # SPL Token
@@ -61,14 +61,14 @@ class _Node:
         """Signatures of `address` newer than `until`, newest first."""
         found: list[dict[str, Any]] = []
         while True:
-            options: dict[str, Any] = {"limit": SIGNATURES_PER_CALL, "commitment": "finalized"}
+            options: dict[str, Any] = {"limit": SOLANA_SIGNATURES_PER_CALL, "commitment": "finalized"}
             if until:
                 options["until"] = until
             if found:
                 options["before"] = found[-1]["signature"]
             page = await self.call("getSignaturesForAddress", address, options)
             found.extend(page)
-            if len(page) < SIGNATURES_PER_CALL:
+            if len(page) < SOLANA_SIGNATURES_PER_CALL:
                 return found
 
 
@@ -201,12 +201,3 @@ async def sync_solana_address(
     return ChainSync(
         booked, {SOL.key: SOL} | {t.key: t for t in mints.values()}, reported, {**cursors, **cursor}
     )
-
-
-async def signatures_at_least(client: httpx.AsyncClient, rpc_url: str, address: str, at_most: int) -> int:
-    """How many signatures `address` has, up to `at_most` and to the 1,000 one call answers."""
-    options = {"limit": min(at_most, SIGNATURES_PER_CALL), "commitment": "confirmed"}
-    page = await rpc(client, rpc_url, "getSignaturesForAddress", [address, options])
-    if not isinstance(page, list):
-        raise ChainServiceError(f"getSignaturesForAddress: {page!r}")
-    return len(page)

@@ -12,7 +12,8 @@ import pytest
 from ingest.catalogue import load_integrations
 from ingest.chains.balances import asset_balances, calculated_balances
 from ingest.chains.ens import resolve_ens
-from ingest.chains.evm import CHAIN_IDS, EvmEndpoints, sync_evm_address
+from ingest.chains.etherscan import CHAIN_IDS, EvmEndpoints
+from ingest.chains.evm import sync_evm_address
 from ingest.chains.model import ChainSync
 from tests.fakes.etherscan import ETHER, GWEI, EtherscanServer, EvmWallet, spam_flood
 from tests.fakes.evm_rpc import EvmRpcServer
