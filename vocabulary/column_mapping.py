@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from vocabulary.numbers import DecimalMark
+
 MAX_COLUMNS = 100  # of a file offered for mapping
 
 
@@ -21,8 +23,19 @@ class DateFormat(StrEnum):
     UNIX_MILLISECONDS = "UNIX_MILLISECONDS"
 
 
-# The mapping's fields in the order the form shows them, with their labels; the first eight are the
-# generic CSV's columns, in its order.
+class DecimalSeparator(StrEnum):
+    AUTOMATIC = "AUTOMATIC"  # the mark the file's quantities show (vocabulary.numbers.decimal_mark)
+    POINT = "POINT"  # 1,234.56
+    COMMA = "COMMA"  # 1.234,56
+
+    @property
+    def mark(self) -> DecimalMark | None:
+        """The mark quantities are read with; None: the file's own, found from its quantities."""
+        return None if self is DecimalSeparator.AUTOMATIC else DecimalMark(self.value)
+
+
+# The mapping's fields with their labels; the first eight are the generic CSV's columns, in its order.
+# A signed amount (+ received, − sent) stands for the received and sent quantities of a one-column file.
 FIELD_LABELS = {
     "date": "Date",
     "received_quantity": "Received quantity",
@@ -34,12 +47,15 @@ FIELD_LABELS = {
     "type": "Type",
     "id": "ID",
     "notes": "Notes",
+    "signed_quantity": "Amount (signed)",
+    "signed_currency": "Amount currency",
 }
-_CURRENCIES = frozenset({"received_currency", "sent_currency", "fee_currency"})
+_CURRENCIES = frozenset({"received_currency", "sent_currency", "fee_currency", "signed_currency"})
 _AMOUNTS = (
     ("received_quantity", "received_currency"),
     ("sent_quantity", "sent_currency"),
     ("fee_quantity", "fee_currency"),
+    ("signed_quantity", "signed_currency"),
 )
 
 
@@ -58,6 +74,9 @@ class ColumnMapping:
     type: int | None = None
     id: int | None = None
     notes: int | None = None
+    signed_quantity: int | None = None
+    signed_currency: int | None = None
+    decimal_separator: DecimalSeparator = DecimalSeparator.AUTOMATIC
 
     def column(self, name: str) -> int | None:
         position: int | None = getattr(self, name)
@@ -66,7 +85,8 @@ class ColumnMapping:
     def as_dict(self) -> dict[str, int | str | None]:
         """The mapping as JSON holds it (a workflow input, a stored row)."""
         return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)} | {
-            "date_format": str(self.date_format)
+            "date_format": str(self.date_format),
+            "decimal_separator": str(self.decimal_separator),
         }
 
     @classmethod
@@ -81,11 +101,19 @@ class ColumnMapping:
         date = positions.pop("date")
         if date is None:
             raise ValueError(MISSING_DATE)
-        return cls(date, DateFormat(str(data.get("date_format", DateFormat.DETECT))), **positions)
+        return cls(
+            date,
+            DateFormat(str(data.get("date_format", DateFormat.DETECT))),
+            decimal_separator=DecimalSeparator(
+                str(data.get("decimal_separator", DecimalSeparator.AUTOMATIC))
+            ),
+            **positions,
+        )
 
 
 MISSING_DATE = "Choose the column that holds the date."
-NO_QUANTITY = "Choose at least one quantity column: received, sent or fee."
+NO_QUANTITY = "Choose at least one quantity column: received, sent, signed amount or fee."
+SIGNED_OR_SIDES = "Choose either Amount (signed) or the Received and Sent quantity columns, not both."
 
 
 def mapping_problems(mapping: ColumnMapping, header: Sequence[str]) -> list[str]:
@@ -111,6 +139,10 @@ def mapping_problems(mapping: ColumnMapping, header: Sequence[str]) -> list[str]
         if (mapping.column(quantity) is None) != (mapping.column(currency) is None):
             missing = currency if mapping.column(currency) is None else quantity
             problems.append(f"Choose the {FIELD_LABELS[missing]} column too, or neither of the pair.")
+    if mapping.signed_quantity is not None and (
+        mapping.received_quantity is not None or mapping.sent_quantity is not None
+    ):
+        problems.append(SIGNED_OR_SIDES)
     if all(mapping.column(quantity) is None for quantity, _ in _AMOUNTS):
         problems.append(NO_QUANTITY)
     return problems

@@ -18,7 +18,7 @@ from api.schema.uploads import CsvValidation, started_check
 from api.string_bounds import max_length
 from contracts.ids import csv_mapping_validation_id, csv_validation_id
 from contracts.validation import CsvFileReport, validation
-from vocabulary.column_mapping import ColumnMapping, DateFormat, mapping_problems
+from vocabulary.column_mapping import ColumnMapping, DateFormat, DecimalSeparator, mapping_problems
 from vocabulary.enums import JobKind, JobStatus
 from vocabulary.errors import VALIDATE_FIRST, AccountError, account_error_message
 
@@ -26,6 +26,11 @@ NO_MAPPING_NEEDED = "This file's format is recognised: it needs no column mappin
 PREVIEW_FIRST = "Preview the file with this column mapping before importing it."
 
 MappingDateFormat = strawberry.enum(DateFormat, name="MappingDateFormat")
+MappingDecimalSeparator = strawberry.enum(
+    DecimalSeparator,
+    name="MappingDecimalSeparator",
+    description="How the file writes its quantities' decimals: AUTOMATIC reads the mark its quantities show",
+)
 
 
 @strawberry.input(description="Which column (0-based position in mappableColumns) holds each generic field")
@@ -41,20 +46,30 @@ class ColumnMappingInput:
     type: int | None = None
     id: int | None = None
     notes: int | None = None
+    signed_quantity: int | None = strawberry.field(
+        default=None,
+        description="One column for both sides, instead of the received and sent quantities: positive "
+        "received, negative sent, zero moves nothing",
+    )
+    signed_currency: int | None = None
+    decimal_separator: MappingDecimalSeparator = DecimalSeparator.AUTOMATIC  # type: ignore[valid-type]
 
     def mapping(self) -> ColumnMapping:
         return ColumnMapping(
-            self.date,
-            DateFormat(self.date_format),
-            self.received_quantity,
-            self.received_currency,
-            self.sent_quantity,
-            self.sent_currency,
-            self.fee_quantity,
-            self.fee_currency,
-            self.type,
-            self.id,
-            self.notes,
+            date=self.date,
+            date_format=DateFormat(self.date_format),
+            received_quantity=self.received_quantity,
+            received_currency=self.received_currency,
+            sent_quantity=self.sent_quantity,
+            sent_currency=self.sent_currency,
+            fee_quantity=self.fee_quantity,
+            fee_currency=self.fee_currency,
+            type=self.type,
+            id=self.id,
+            notes=self.notes,
+            signed_quantity=self.signed_quantity,
+            signed_currency=self.signed_currency,
+            decimal_separator=DecimalSeparator(self.decimal_separator),
         )
 
 

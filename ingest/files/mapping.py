@@ -4,8 +4,10 @@ Each row is rewritten as a generic CSV row and read by the generic parser, so a 
 generic format's checks, types and natural keys: one way to read a transaction, whatever the layout.
 The mapping adds what the generic CSV has no column for: the date's format, the source's own id (the
 natural key instead of a content digest), notes (the description) and the exchange's type (kept as
-the label; a value naming a generic tag, "Staking" say, also gives the type). Quantities are read with
-the decimal mark the file's quantities show (`vocabulary.numbers.decimal_mark`); in a file that shows
+the label; a value naming a generic tag, "Staking" say, also gives the type), and a signed amount (one
+column for both sides: positive received, negative sent; zero moves nothing, so the row is a fee or is
+ignored, as a generic row with no quantity). Quantities are read with the mapping's decimal separator,
+or with the mark the file's quantities show (`vocabulary.numbers.decimal_mark`); in a file that shows
 none, a quantity that reads two ways ("1,234") is a row error.
 
 A mapping is remembered per header signature, a digest of the normalised header row, so the next file
@@ -38,7 +40,8 @@ _TAG_SEPARATORS = re.compile(r"[\s\-]+")
 _LATEST = datetime(9999, 12, 31, tzinfo=UTC)
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _GENERIC_FIELDS = tuple(FIELD_LABELS)[:8]  # the generic CSV's columns, in its order
-_QUANTITY_FIELDS = ("received_quantity", "sent_quantity", "fee_quantity")
+_QUANTITY_FIELDS = ("received_quantity", "sent_quantity", "fee_quantity", "signed_quantity")
+_RECEIVED, _SENT = 1, 3  # the generic row's received and sent quantities, each followed by its currency
 
 
 def header_signature(header: Sequence[str]) -> str:
@@ -87,7 +90,9 @@ def parse(mapping: ColumnMapping, sheet: Sheet) -> Iterator[ParseItem]:
 
 
 def _decimal_mark(mapping: ColumnMapping, sheet: Sheet) -> DecimalMark | None:
-    """The decimal mark the file's quantities show: one locale writes a whole file."""
+    """The mapping's decimal mark, else the one the file's quantities show: one locale writes a whole file."""
+    if mapping.decimal_separator.mark is not None:
+        return mapping.decimal_separator.mark
     positions = [mapping.column(name) for name in _QUANTITY_FIELDS]
     return decimal_mark(_cell(cells, position) for _, cells in sheet.rows() for position in positions)
 
@@ -108,8 +113,24 @@ def _generic_rows(
                 cell_errors.setdefault(number, (generic.COLUMNS[quantity], str(exc)))
             if not mapped[quantity]:  # a currency column may serve several amounts, not a side moving nothing
                 mapped[quantity + 1] = ""
+        if mapping.signed_quantity is not None:
+            try:
+                _place_signed(
+                    mapped, _cell(cells, mapping.signed_quantity), _cell(cells, mapping.signed_currency), mark
+                )
+            except ValueError as exc:
+                cell_errors.setdefault(number, (generic.COLUMNS[_RECEIVED], str(exc)))
         mapped[7] = _tag(mapped[7])
         yield number, mapped
+
+
+def _place_signed(mapped: list[str], text: str, currency: str, mark: DecimalMark | None) -> None:
+    """The signed amount as the generic row's received (positive or zero) or sent (negative) quantity."""
+    value = parse_decimal(text, mark)
+    if value is None:
+        return
+    side = _SENT if value < 0 else _RECEIVED
+    mapped[side], mapped[side + 1] = format(abs(value), "f"), currency
 
 
 def _number_text(text: str, mark: DecimalMark | None) -> str:
@@ -152,8 +173,16 @@ def _tag(type_text: str) -> str:
 
 def _source_columns(mapping: ColumnMapping, header: Sequence[str]) -> dict[str, str]:
     """The file's column names by the generic column names the generic parser's errors use."""
+    names = dict(zip(generic.COLUMNS, _GENERIC_FIELDS, strict=True))
+    if mapping.signed_quantity is not None:  # both sides come from the signed amount
+        names |= {
+            "Received Quantity": "signed_quantity",
+            "Received Currency": "signed_currency",
+            "Sent Quantity": "signed_quantity",
+            "Sent Currency": "signed_currency",
+        }
     found = {}
-    for generic_name, name in zip(generic.COLUMNS, _GENERIC_FIELDS, strict=True):
+    for generic_name, name in names.items():
         position = mapping.column(name)
         if position is not None and position < len(header):
             found[generic_name] = header[position] or f"column {position + 1}"

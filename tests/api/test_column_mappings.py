@@ -11,7 +11,17 @@ import httpx
 import pytest
 
 from api.schema.column_mappings import NO_MAPPING_NEEDED, PREVIEW_FIRST
-from tests.api.graphql import CREATE_CUSTOM_WALLET, gql, upload, validated, wait_for_job
+from tests.api.graphql import (
+    CREATE_CUSTOM_WALLET,
+    CSV_SLUG,
+    checked_upload,
+    generic_csv,
+    gql,
+    upload,
+    validated,
+    wait_for_job,
+)
+from vocabulary.column_mapping import SIGNED_OR_SIDES
 from vocabulary.errors import AccountError, account_error_message
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]  # checks and imports run in the worker
@@ -175,3 +185,82 @@ async def test_another_users_mapping_file_and_check_stay_theirs(
     status = (await gql(user, CHECK, jobId=theirs["jobId"]))["csvValidationJobStatus"]
     assert status["csvValidationErrors"] == ["This check could not be found."]
     assert status["previewRows"] == []
+
+
+SIGNED = (
+    b"Zeit;Betrag;Coin;Gebuehr;Vorgang;Ref\n"
+    b"2024-02-01 10:00;1,5;BTC;;Einzahlung;S1\n"
+    b"2024-02-02 11:00;-0,25;BTC;0,001;Auszahlung;S2\n"
+    b"2024-02-03 12:00;0;BTC;;Auftrag;S3\n"
+)
+SIGNED_MAPPING = {
+    "date": 0,
+    "signedQuantity": 1,
+    "signedCurrency": 2,
+    "feeQuantity": 3,
+    "feeCurrency": 2,
+    "type": 4,
+    "id": 5,
+    "decimalSeparator": "COMMA",
+}
+IMPORT_INTO_ACCOUNT = """
+mutation Import($input: ImportAccountTransactionsInput!) {
+  importAccountTransactions(input: $input) { success jobId error errorMessage }
+}
+"""
+
+
+async def test_a_signed_amount_file_with_decimal_commas_is_mapped_and_imported_into_an_existing_account(
+    user: httpx.AsyncClient,
+) -> None:
+    first = await checked_upload(user, "first.csv", generic_csv("2024-01-01 00:00:00,1,BTC,,,,,"))
+    created = (
+        await gql(
+            user,
+            CREATE_CUSTOM_WALLET,
+            input={"walletName": "Ledger", "csvUrl": first, "accountTypeSlug": CSV_SLUG},
+        )
+    )["createCustomWallet"]
+    account_id = (await wait_for_job(user, created["jobId"]))["createdCustomWallet"]["id"]
+
+    url, check = await _checked(user, SIGNED)
+    assert check["mappableColumns"] == ["Zeit", "Betrag", "Coin", "Gebuehr", "Vorgang", "Ref"]
+    both = SIGNED_MAPPING | {
+        "feeQuantity": None,
+        "feeCurrency": None,
+        "receivedQuantity": 3,
+        "receivedCurrency": 2,
+    }
+    answer = (await gql(user, VALIDATE_MAPPING, url=url, mapping=both))["validateCsvMapping"]
+    assert answer["csvValidationErrors"] == [SIGNED_OR_SIDES]
+    previewed = await _mapped(user, url, SIGNED_MAPPING)
+    assert (previewed["csvValidationErrors"], previewed["numberTotal"]) == ([], 3)
+    assert previewed["previewRows"] == [
+        ["1", "2024-02-01 10:00:00", "RECEIVE", "1.5 BTC", "", "", "S1", "", ""],
+        ["2", "2024-02-02 11:00:00", "SEND", "", "0.25 BTC", "0.001 BTC", "S2", "", ""],
+        ["3", "", "", "", "", "", "", "", "Ignored: no quantity is received, sent or paid as a fee"],
+    ]
+    # read with a decimal point, "0,001" groups no thousands: the file is refused, nothing is saved
+    point = await _mapped(user, url, SIGNED_MAPPING | {"decimalSeparator": "POINT"})
+    assert "Row 2, column Gebuehr: '0,001' is not a number" in point["csvValidationErrors"]
+    failed = await gql(user, SAVE_MAPPING, url=url, mapping=SIGNED_MAPPING | {"decimalSeparator": "POINT"})
+    assert failed["saveCsvMapping"]["success"] is False
+
+    saved = (await gql(user, SAVE_MAPPING, url=url, mapping=SIGNED_MAPPING))["saveCsvMapping"]
+    assert saved == {"success": True, "error": None}
+    started = (
+        await gql(user, IMPORT_INTO_ACCOUNT, input={"accountId": account_id, "csvUrl": url, "importType": 1})
+    )["importAccountTransactions"]
+    assert started["success"], started
+    job = await wait_for_job(user, started["jobId"])
+    assert (job["success"], job["numberImported"], job["numberIgnored"]) == (True, 2, 1), job
+
+    # the next file with that header goes into the account at once, read with the saved mapping
+    again = await checked_upload(user, "again.csv", SIGNED.replace(b"S1", b"T1").replace(b"S2", b"T2"))
+    started = (
+        await gql(
+            user, IMPORT_INTO_ACCOUNT, input={"accountId": account_id, "csvUrl": again, "importType": 1}
+        )
+    )["importAccountTransactions"]
+    job = await wait_for_job(user, started["jobId"])
+    assert (job["success"], job["numberImported"]) == (True, 2), job

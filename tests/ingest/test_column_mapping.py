@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -16,8 +17,10 @@ from vocabulary.column_mapping import (
     MAX_COLUMNS,
     MISSING_DATE,
     NO_QUANTITY,
+    SIGNED_OR_SIDES,
     ColumnMapping,
     DateFormat,
+    DecimalSeparator,
     mapping_problems,
 )
 from vocabulary.enums import TransactionType
@@ -243,3 +246,111 @@ def test_a_mapped_quantity_with_a_unicode_minus_is_negative_and_bad_grouping_is_
     negative, grouped = _received("2024-01-31 13:45;\u22120,5;BTC;;\n2024-02-01 09:00;1.5.3;ETH;;\n")
     assert isinstance(negative, RowError) and "negative" in negative.problem
     assert grouped == RowError(2, "Menge", "'1.5.3' is not a number")
+
+
+AMBIGUOUS = (
+    "Zeit;Menge;Währung;Gebühr;Gebührwährung\n2024-01-31 13:45;1,234;ETH;;\n2024-02-01 09:00;2.500;ADA;;\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("separator", "expected"),
+    [
+        (DecimalSeparator.POINT, [Decimal("1234"), Decimal("2.5")]),
+        (DecimalSeparator.COMMA, [Decimal("1.234"), Decimal("2500")]),
+    ],
+)
+def test_a_chosen_decimal_separator_reads_the_files_quantities_with_it(
+    separator: DecimalSeparator, expected: list[Decimal]
+) -> None:
+    # Automatic cannot tell (no quantity shows a mark): each row is an error until the user says which.
+    automatic = items(AMBIGUOUS, GERMAN)
+    assert all(isinstance(item, RowError) and "does not show which" in item.problem for item in automatic)
+    chosen = dataclasses.replace(GERMAN, decimal_separator=separator)
+    quantities = [
+        item.flows[0].quantity for item in items(AMBIGUOUS, chosen) if isinstance(item, ParsedTransaction)
+    ]
+    assert quantities == expected
+    # the preview shows the values as they import
+    lines = preview(chosen, read_sheet(AMBIGUOUS.encode(), "u.csv"))
+    assert [line[3] for line in lines] == [f"{expected[0]} ETH", f"{expected[1]} ADA"]
+
+
+def test_a_chosen_decimal_separator_overrules_the_mark_the_file_seems_to_show() -> None:
+    text = AMBIGUOUS + "2024-02-02 10:00;0,5;BTC;;\n"
+    assert (
+        items(text, GERMAN)[0]
+        == items(text, dataclasses.replace(GERMAN, decimal_separator=DecimalSeparator.COMMA))[0]
+    )
+    point = items(text, dataclasses.replace(GERMAN, decimal_separator=DecimalSeparator.POINT))
+    assert point[2] == RowError(3, "Menge", "'0,5' is not a number")
+
+
+def test_the_decimal_separator_and_signed_amount_are_kept_with_the_mapping() -> None:
+    signed = ColumnMapping(
+        date=0, signed_quantity=1, signed_currency=2, decimal_separator=DecimalSeparator.COMMA
+    )
+    assert ColumnMapping.of(signed.as_dict()) == signed
+    assert signed.as_dict()["decimal_separator"] == "COMMA"
+    # a mapping saved before the choice existed reads as it did: the file's own mark
+    stored = {"date": 0, "date_format": "DETECT", "received_quantity": 1, "received_currency": 2}
+    assert ColumnMapping.of(stored).decimal_separator is DecimalSeparator.AUTOMATIC
+    with pytest.raises(ValueError):
+        ColumnMapping.of(stored | {"decimal_separator": "SEMICOLON"})
+
+
+SIGNED = ColumnMapping(
+    date=0, signed_quantity=2, signed_currency=3, fee_quantity=4, fee_currency=3, type=1, id=5
+)
+SIGNED_FILE = (
+    "Date,Kind,Amount,Asset,Fee,Ref\n"
+    "2024-01-31 13:45,deposit,+1.5,BTC,,R1\n"
+    "2024-02-01 09:00,withdrawal,\u22120.5,BTC,0.0001,R2\n"
+    "2024-02-02 10:00,order placed,0,BTC,,R3\n"
+    "2024-02-03 11:00,network fee,0,BTC,0.0002,R4\n"
+    "2024-02-04 12:00,Staking,0.01,BTC,,R5\n"
+)
+
+
+def test_a_signed_amount_is_received_when_positive_and_sent_when_negative() -> None:
+    deposit, withdrawal, placed, fee, reward = items(SIGNED_FILE, SIGNED)
+    assert isinstance(deposit, ParsedTransaction) and isinstance(withdrawal, ParsedTransaction)
+    assert (deposit.type, deposit.flows, deposit.key) == (
+        TransactionType.RECEIVE,
+        (Flow("IN", "BTC", Decimal("1.5")),),
+        "R1",
+    )
+    assert (withdrawal.type, withdrawal.flows) == (
+        TransactionType.SEND,
+        (Flow("OUT", "BTC", Decimal("0.5")), Flow("OUT", "BTC", Decimal("0.0001"), is_fee=True)),
+    )
+    # zero moves nothing: ignored with the generic CSV's reason, or a fee when the row pays one
+    assert placed == Ignored(3, "no quantity is received, sent or paid as a fee")
+    assert isinstance(fee, ParsedTransaction) and fee.type is TransactionType.FEE
+    assert fee.flows == (Flow("OUT", "BTC", Decimal("0.0002"), is_fee=True),)
+    assert isinstance(reward, ParsedTransaction) and reward.type is TransactionType.STAKING_REWARD
+    lines = preview(SIGNED, read_sheet(SIGNED_FILE.encode(), "u.csv"))
+    assert [line[2:6] for line in lines[:2]] == [
+        ["RECEIVE", "1.5 BTC", "", ""],
+        ["SEND", "", "0.5 BTC", "0.0001 BTC"],
+    ]
+    assert lines[2][-1] == "Ignored: no quantity is received, sent or paid as a fee"
+
+
+def test_signed_amount_errors_name_the_files_columns() -> None:
+    text = "Date,Kind,Amount,Asset,Fee,Ref\n2024-01-31 13:45,x,lots,BTC,,R1\n2024-01-31 13:46,x,-2,,,R2\n"
+    bad, no_currency = items(text, SIGNED)
+    assert bad == RowError(1, "Amount", "'lots' is not a number")
+    assert no_currency == RowError(2, "Asset", "a currency is required for the quantity 2")
+
+
+def test_a_signed_amount_replaces_the_received_and_sent_quantities() -> None:
+    header = ("Date", "Amount", "Asset", "In")
+    assert mapping_problems(ColumnMapping(date=0, signed_quantity=1, signed_currency=2), header) == []
+    both = ColumnMapping(
+        date=0, signed_quantity=1, signed_currency=2, received_quantity=3, received_currency=2
+    )
+    assert mapping_problems(both, header) == [SIGNED_OR_SIDES]
+    assert mapping_problems(ColumnMapping(date=0, signed_quantity=1), header) == [
+        "Choose the Amount currency column too, or neither of the pair."
+    ]

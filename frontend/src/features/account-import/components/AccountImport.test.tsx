@@ -220,6 +220,75 @@ describe('Account file import page', () => {
     expect(screen.getByTestId('account-import-page')).toBeInTheDocument();
   });
 
+  const NOT_FOUND = "We haven't found the integration you're looking for. You can upload a CSV file instead.";
+  const unknownFile = {
+    ...validation,
+    csvValidationErrors: [NOT_FOUND],
+    format: null,
+    mappableColumns: ['Date', 'Amount', 'Asset'],
+    sampleRows: [['2024-01-31 13:45', '-0,5', 'BTC']],
+    previewRows: [],
+  };
+  const mappedFile = {
+    ...validation,
+    jobId: 'csv-validate-mapped/1',
+    format: 'Your column mapping',
+    numberTotal: 1,
+    previewRows: [['1', '2024-01-31 13:45:00', 'SEND', '', '0.5 BTC', '', '', '', '']],
+  };
+
+  it('maps the columns of a file no format recognises, then imports it as a generic CSV', async () => {
+    const fetchMock = mockFetch(
+      {
+        userInfo: () => userInfoAnswer(),
+        account: () => ({ account: accountAnswer({ allowedImportTypes: [1, 7] }) }),
+        ...upload,
+        csvValidationJobStatus: () => ({ csvValidationJobStatus: unknownFile }),
+        validateCsvMapping: () => ({ validateCsvMapping: mappedFile }),
+        saveCsvMapping: () => ({ saveCsvMapping: { success: true, error: null } }),
+        importAccountTransactions: () => ({ importAccountTransactions: { success: true, jobId: 'csv-import/9', error: null, errorMessage: null } }),
+        csvImportJobStatus: () => job({ numberImported: 1, numberTotal: 1, numberSkipped: 0 }),
+      },
+      () => new Response(null, { status: 204 }),
+    );
+    renderPage();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(within(await screen.findByRole('group', { name: 'Import type' })).getByLabelText('Generic CSV import'));
+    await user.upload(screen.getByTestId('csv-file-input'), ledger());
+    const step = await screen.findByTestId('column-mapping');
+    expect(screen.getByTestId('csv-validation-errors')).toHaveTextContent(NOT_FOUND);
+    expect(screen.getByTestId('account-import-button')).toBeDisabled();
+
+    await user.selectOptions(within(step).getByTestId('mapping-date'), 'Date');
+    await user.selectOptions(within(step).getByTestId('mapping-signedQuantity'), 'Amount');
+    await user.selectOptions(within(step).getByTestId('mapping-signedCurrency'), 'Asset');
+    await user.selectOptions(within(step).getByLabelText('Decimal separator'), 'Comma (1.234,56)');
+    await user.click(within(step).getByTestId('column-mapping-preview-button'));
+    expect(within(await within(step).findByTestId('column-mapping-preview')).getByText('0.5 BTC')).toBeInTheDocument();
+    await user.click(within(step).getByTestId('column-mapping-use'));
+    const mapping = { date: 0, dateFormat: 'DETECT', decimalSeparator: 'COMMA', signedQuantity: 1, signedCurrency: 2 };
+    await waitFor(() => expect(fetchMock.calls.find((call) => call.operationName === 'saveCsvMapping')?.variables).toEqual({ csvFileUrl: FILE_URL, mapping }));
+
+    await waitFor(() => expect(screen.getByTestId('account-import-button')).toBeEnabled());
+    await user.click(screen.getByTestId('account-import-button'));
+    const start = fetchMock.calls.find((call) => call.operationName === 'importAccountTransactions');
+    expect(start?.variables).toEqual({ input: { accountId: '41', csvUrl: FILE_URL, importType: 1 } });
+    await act(() => vi.advanceTimersByTimeAsync(1_100));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/accounts/41'));
+  });
+
+  it('asks for Generic CSV import to map a file no format recognises chosen as another type', async () => {
+    mockFetch(
+      { userInfo: () => userInfoAnswer(), account: () => ({ account: accountAnswer() }), ...upload, csvValidationJobStatus: () => ({ csvValidationJobStatus: unknownFile }) },
+      () => new Response(null, { status: 204 }),
+    );
+    renderPage();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.upload(await screen.findByTestId('csv-file-input'), ledger());
+    expect(await screen.findByTestId('map-as-generic')).toHaveTextContent('choose Generic CSV import');
+    expect(screen.queryByTestId('column-mapping')).not.toBeInTheDocument();
+  });
+
   it('treats an account of another kind as not found', async () => {
     mockFetch({ userInfo: () => userInfoAnswer(), account: () => ({ account: accountAnswer({ kind: 3 }) }), ...upload });
     renderPage('/accounts/41/import');

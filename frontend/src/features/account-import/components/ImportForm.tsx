@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BackLink } from '@/components/BackLink';
+import { ColumnMappingStep } from '@/components/upload/ColumnMappingStep';
 import { FileBox } from '@/components/upload/FileBox';
 import { ImportButton } from '@/components/upload/ImportButton';
 import { IgnoredRows } from '@/components/upload/IgnoredRows';
@@ -11,7 +12,13 @@ import { canImport } from '@/lib/upload/fileBox';
 import { DEFAULT_FILE_FORMATS } from '@/lib/upload/messages';
 import { useCsvImport } from '@/lib/upload/useCsvImport';
 import { importIntoAccount } from '@/features/account-import/api/importIntoAccount';
-import { importTypeOptions, initialImportType, isGenericImportType, NO_IMPORT_TYPES } from '@/features/account-import/utils/importTypes';
+import {
+  importTypeOptions,
+  initialImportType,
+  isGenericImportType,
+  MAP_AS_GENERIC,
+  NO_IMPORT_TYPES,
+} from '@/features/account-import/utils/importTypes';
 import { ImportGuide } from './ImportGuide';
 import { ImportTypeChoice } from './ImportTypeChoice';
 import { SyncedIntegrationWarning } from './SyncedIntegrationWarning';
@@ -22,9 +29,10 @@ export function ImportForm({ account, accountPath }: { account: AccountDetail; a
   const options = importTypeOptions(account.allowedImportTypes);
   const [importType, setImportType] = useState<number | null>(() => initialImportType(account.allowedImportTypes));
   const maxUploadBytes = useMaxUploadBytes();
-  const { state, selectFile, removeFile, startImport } = useCsvImport({
+  const isGeneric = importType !== null && isGenericImportType(importType);
+  const { state, selectFile, removeFile, startImport, acceptMapping } = useCsvImport({
     accountTypeSlug: account.slug,
-    isGeneric: importType !== null && isGenericImportType(importType),
+    isGeneric,
     acceptedFormats: DEFAULT_FILE_FORMATS,
     maxUploadBytes,
     onImported: () => navigate(accountPath),
@@ -79,6 +87,16 @@ export function ImportForm({ account, accountPath }: { account: AccountDetail; a
                 />
                 <ValidationErrors errors={state.validationErrors} />
                 <IgnoredRows reasons={state.ignoredReasons} />
+                {state.mappable && state.fileUrl ? (
+                  // A mapped file imports as a generic CSV: the mapping is offered for that import type.
+                  isGeneric ? (
+                    <ColumnMappingStep key={state.fileUrl} fileUrl={state.fileUrl} mappable={state.mappable} onAccepted={acceptMapping} />
+                  ) : (
+                    <p className="field__hint" data-testid="map-as-generic">
+                      {MAP_AS_GENERIC}
+                    </p>
+                  )
+                ) : null}
               </>
             )}
             <div className="form__actions">

@@ -21,6 +21,8 @@ export interface ImportTypeOption {
 /** Spec 000 §8 InvalidAccount, also used for account_not_found. */
 export const ACCOUNT_INVALID = 'Account is invalid.';
 export const NO_IMPORT_TYPES = 'This account does not accept file imports.';
+/** Of a file no format recognises, chosen as another type: its columns are mapped as a generic CSV. */
+export const MAP_AS_GENERIC = 'To map the columns of this file yourself, choose Generic CSV import and add the file again.';
 export const ACCOUNT_ERRORS = { ACCOUNT_NOT_FOUND: 'account_not_found', INVALID_ACCOUNT: 'invalid_account', INVALID_IMPORT_TYPE: 'invalid_import_type', INVALID_FILE_URL: 'invalid_file_url' } as const;
 
 /** The choices offered: only the account's allowed types that have a label, in code order. */

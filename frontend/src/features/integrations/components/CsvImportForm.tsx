@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FieldError } from '@/components/FieldError';
+import { ColumnMappingStep } from '@/components/upload/ColumnMappingStep';
 import { FileBox } from '@/components/upload/FileBox';
 import { ImportButton } from '@/components/upload/ImportButton';
 import { IgnoredRows } from '@/components/upload/IgnoredRows';
@@ -10,7 +11,6 @@ import type { ImportedWallet } from '@/lib/upload/jobs';
 import { FILE_REQUIRED, WALLET_NAME_REQUIRED } from '@/lib/upload/messages';
 import { useCsvImport } from '@/lib/upload/useCsvImport';
 import { createCustomWallet } from '@/features/integrations/api/createCustomWallet';
-import { ColumnMappingStep } from '@/features/integrations/components/ColumnMappingStep';
 
 export interface CsvImportFormProps {
   /** Integration slug sent as accountTypeSlug. */

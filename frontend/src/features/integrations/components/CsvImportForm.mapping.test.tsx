@@ -57,7 +57,7 @@ async function uploadUnknown() {
   return user;
 }
 
-describe('ColumnMappingStep', () => {
+describe('The add-wallet CSV form maps a file no format recognises', () => {
   fakeTimersAndFreshToasts();
 
   it('keeps the spec message and offers to map the columns of a file no format recognises', async () => {
@@ -100,7 +100,7 @@ describe('ColumnMappingStep', () => {
     await user.selectOptions(screen.getByTestId('mapping-type'), 'Kind');
     expect(screen.getByTestId('column-mapping-use')).toBeDisabled();
     await user.click(screen.getByTestId('column-mapping-preview-button'));
-    const mapping = { date: 0, dateFormat: 'DAY_FIRST', receivedQuantity: 2, receivedCurrency: 3, type: 1 };
+    const mapping = { date: 0, dateFormat: 'DAY_FIRST', decimalSeparator: 'AUTOMATIC', receivedQuantity: 2, receivedCurrency: 3, type: 1 };
     expect(fetchMock.calls.find((call) => call.operationName === 'validateCsvMapping')?.variables).toEqual({ csvFileUrl: FILE_URL, mapping });
     await act(() => vi.advanceTimersByTimeAsync(1_100));
     const preview = await screen.findByTestId('column-mapping-preview');
@@ -114,6 +114,39 @@ describe('ColumnMappingStep', () => {
     expect(screen.queryByTestId('csv-validation-errors')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('csv-import-button'));
     await waitFor(() => expect(fetchMock.operations()).toContain('createCustomWallet'));
+  });
+
+  it('maps one signed amount column read with a decimal comma, and previews the values as they import', async () => {
+    const fetchMock = mockFetch(
+      handlers({
+        validateCsvMapping: () => ({
+          validateCsvMapping: mappedCheck({
+            numberTotal: 2,
+            previewRows: [
+              ['1', '2024-01-31 13:45:00', 'RECEIVE', '1234.5 BTC', '', '', '', '', ''],
+              ['2', '2024-02-01 09:00:00', 'SEND', '', '0.25 BTC', '', '', '', ''],
+            ],
+          }),
+        }),
+      }),
+      () => new Response(null, { status: 204 }),
+    );
+    const user = await uploadUnknown();
+    expect(screen.getByText(/positive is received, negative is sent/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('mapping-date'), 'Time');
+    await user.selectOptions(screen.getByTestId('mapping-signedQuantity'), 'In Amount');
+    await user.selectOptions(screen.getByTestId('mapping-signedCurrency'), 'In Asset');
+    await user.selectOptions(screen.getByLabelText('Decimal separator'), 'Comma (1.234,56)');
+    await user.click(screen.getByTestId('column-mapping-preview-button'));
+    const mapping = { date: 0, dateFormat: 'DETECT', decimalSeparator: 'COMMA', signedQuantity: 2, signedCurrency: 3 };
+    expect(fetchMock.calls.find((call) => call.operationName === 'validateCsvMapping')?.variables).toEqual({ csvFileUrl: FILE_URL, mapping });
+    const preview = await screen.findByTestId('column-mapping-preview');
+    expect(within(preview).getByText('1234.5 BTC')).toBeInTheDocument();
+    expect(within(preview).getByText('0.25 BTC')).toBeInTheDocument();
+    // a changed choice drops the preview: it no longer shows what would import
+    await user.selectOptions(screen.getByLabelText('Decimal separator'), 'Point (1,234.56)');
+    expect(screen.queryByTestId('column-mapping-preview')).not.toBeInTheDocument();
+    expect(screen.getByTestId('column-mapping-use')).toBeDisabled();
   });
 
   it('shows the check’s errors and their rows, and saves nothing', async () => {

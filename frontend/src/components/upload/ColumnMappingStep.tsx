@@ -2,20 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { FieldError } from '@/components/FieldError';
 import { ValidationErrors } from '@/components/upload/ValidationErrors';
-import type { MappingDateFormat } from '@/gql/graphql';
-import type { MappableFile } from '@/lib/upload/fileBox';
-import { csvValidationJobOptions, type CsvValidation } from '@/lib/upload/jobs';
-import { saveCsvMapping, validateCsvMapping } from '@/features/integrations/api/columnMapping';
+import type { MappingDateFormat, MappingDecimalSeparator } from '@/gql/graphql';
 import {
   DATE_FORMATS,
   DATE_REQUIRED,
+  DECIMAL_SEPARATORS,
   EMPTY_CHOICE,
   MAPPING_FIELDS,
   mappingInput,
   PREVIEW_COLUMNS,
+  saveCsvMapping,
+  SIGNED_HINT,
+  validateCsvMapping,
   type MappingChoice,
   type MappingField,
-} from '@/features/integrations/utils/columnMapping';
+} from '@/lib/upload/columnMapping';
+import type { MappableFile } from '@/lib/upload/fileBox';
+import { csvValidationJobOptions, type CsvValidation } from '@/lib/upload/jobs';
 import './column-mapping.css';
 
 export interface ColumnMappingStepProps {
@@ -141,6 +144,7 @@ export function ColumnMappingStep({ fileUrl, mappable, onAccepted }: ColumnMappi
               columns={mappable.columns}
               value={choice[field]}
               disabled={accepted}
+              hint={field === 'signedQuantity' ? SIGNED_HINT : null}
               onChange={(column) => choose({ [field]: column })}
             />
             {field === 'date' ? (
@@ -165,6 +169,25 @@ export function ColumnMappingStep({ fileUrl, mappable, onAccepted }: ColumnMappi
             ) : null}
           </Fragment>
         ))}
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-decimal-separator`}>
+            Decimal separator
+          </label>
+          <select
+            id={`${id}-decimal-separator`}
+            className="input"
+            data-testid="mapping-decimalSeparator"
+            value={choice.decimalSeparator}
+            disabled={accepted}
+            onChange={(event) => choose({ decimalSeparator: event.target.value as MappingDecimalSeparator })}
+          >
+            {DECIMAL_SEPARATORS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <FieldError id={`${id}-problem`} message={problem} />
       {check ? <ValidationErrors errors={check.csvValidationErrors} /> : null}
@@ -217,10 +240,11 @@ interface ColumnSelectProps {
   columns: readonly string[];
   value: number | null;
   disabled: boolean;
+  hint: string | null;
   onChange: (column: number | null) => void;
 }
 
-function ColumnSelect({ id, field, label, columns, value, disabled, onChange }: ColumnSelectProps) {
+function ColumnSelect({ id, field, label, columns, value, disabled, hint, onChange }: ColumnSelectProps) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -232,6 +256,7 @@ function ColumnSelect({ id, field, label, columns, value, disabled, onChange }: 
         data-testid={`mapping-${field}`}
         value={value === null ? '' : String(value)}
         disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       >
         <option value="">{field === 'date' ? 'Choose a column' : 'None'}</option>
@@ -241,6 +266,11 @@ function ColumnSelect({ id, field, label, columns, value, disabled, onChange }: 
           </option>
         ))}
       </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
