@@ -10,6 +10,7 @@ import strawberry
 from api.context import CairnInfo
 from api.schema.common import MutationResult
 from api.schema.settings import recalculated
+from api.schema.tax_pros import NOT_ON_BEHALF
 from api.string_bounds import max_length
 from ledger.scope.onboarding import HOME_PAGES, home_page_of, onboarded
 
@@ -50,7 +51,10 @@ class OnboardingMutation:
     @strawberry.mutation
     async def confirm_onboarding_country(self, info: CairnInfo, country_code: Code) -> MutationResult:
         """Required: a blank or malformed code is refused and nothing is saved; a country that changes
-        the tax rules requests a cost-basis run, as the country setting does."""
+        the tax rules requests a cost-basis run, as the country setting does. Onboarding is the user's
+        own: no admin or tax pro viewing as them confirms it (spec 001 §2)."""
+        if info.context.viewing_as:
+            return MutationResult(success=False, error="view_as", error_message=NOT_ON_BEHALF)
         return await recalculated(info, await info.context.scope.onboarding.confirm_country(country_code))
 
     @strawberry.mutation
