@@ -168,7 +168,7 @@ class TransactionEditsMutation:
         description="Whether a receipt or reward is taxable income; null returns to what its type says."
     )
     async def update_transaction_taxability(
-        self, info: CairnInfo, public_id: strawberry.ID, is_taxable: bool | None
+        self, info: CairnInfo, public_id: strawberry.ID, is_taxable: bool | None = None
     ) -> MutationResult:
         found = public_id_of(public_id)
         if found is None:
@@ -198,7 +198,7 @@ class TransactionEditsMutation:
         description="The cost basis in USD of what a transaction received (positive); null removes it."
     )
     async def update_transaction_cost_basis(
-        self, info: CairnInfo, flow_id: strawberry.ID, cost_basis: Decimal | None
+        self, info: CairnInfo, flow_id: strawberry.ID, cost_basis: Decimal | None = None
     ) -> MutationResult:
         return await _override(info, flow_id, cost_basis, FlowDirection.INFLOW)
 
@@ -206,7 +206,7 @@ class TransactionEditsMutation:
         description="The proceeds in USD of what a transaction sent (a positive number); null removes them."
     )
     async def update_transaction_proceeds(
-        self, info: CairnInfo, flow_id: strawberry.ID, proceeds: Decimal | None
+        self, info: CairnInfo, flow_id: strawberry.ID, proceeds: Decimal | None = None
     ) -> MutationResult:
         return await _override(info, flow_id, proceeds, FlowDirection.OUTFLOW)
 

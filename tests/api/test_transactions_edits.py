@@ -334,3 +334,17 @@ async def test_the_run_takes_the_overridden_cost_basis_and_proceeds_and_the_user
     assert db_session.scalars(select(IncomeEvent).where(IncomeEvent.user_id == user.id)).all() == []
     [lot] = (await detail(client, reward.public_id))["lots"]
     assert lot["costBasis"] == "2000"  # a plain acquisition at its value, not income
+
+    # An omitted amount or taxability is null: the override goes and the engine's own figures return.
+    for field, argument, value in (
+        ("updateTransactionCostBasis", "flowId", got["id"]),
+        ("updateTransactionProceeds", "flowId", gave["id"]),
+        ("updateTransactionTaxability", "publicId", str(reward.public_id)),
+    ):
+        omitted = f"mutation($id: ID!) {{ {field}({argument}: $id) {RESULT} }}"
+        assert (await gql(client, omitted, id=value))[field]["success"] is True
+    await calculated(client)
+    [slice_] = (await detail(client, sell.public_id))["disposedLots"]
+    assert (slice_["costBasis"], slice_["proceeds"], slice_["gain"]) == ("100", "300", "200")
+    db_session.expire_all()
+    assert len(db_session.scalars(select(IncomeEvent).where(IncomeEvent.user_id == user.id)).all()) == 1

@@ -617,6 +617,17 @@ async def multi_address_import_job_status(mine: World, theirs: World) -> None:
     assert status == {"success": False, "error": "unknown_job_id", "createdWallets": []}
 
 
+TOGGLE_SPAM = """
+mutation($assetId: ID!) { toggleSpam(assetId: $assetId, isSpam: true) { success error spamAsset { id } } }
+"""
+
+
+async def toggle_spam(mine: World, theirs: World) -> None:
+    """A token only in another user's transactions is not in mine: nothing is judged, nothing requested."""
+    answer = (await gql(mine.client, TOGGLE_SPAM, assetId=theirs.token_id))["toggleSpam"]
+    assert answer == {"success": False, "error": "spam_asset_not_found", "spamAsset": None}
+
+
 def admin_only(query: str) -> Rule:
     """The support console answers a non-admin nothing, whoever's run is named."""
 
@@ -664,6 +675,7 @@ RULES: dict[str, Rule] = {
     "Mutation.createTransactionLink": create_transaction_link,
     "Mutation.removeTransactionLink": remove_transaction_link,
     "Mutation.updateTaskStatus": update_task_status,
+    "Mutation.toggleSpam": toggle_spam,
     **{f"Mutation.{name}": linked_action(name) for name in LINKED_ACTIONS},
     **{f"Mutation.{name}": exchange_update(name) for name in EXCHANGE_UPDATES},
     "Query.multiAddressImportJobStatus": multi_address_import_job_status,
