@@ -16,7 +16,7 @@ import psutil
 import psycopg
 import pytest
 
-from stack.servers import seaweedfs_ports
+from stack.servers import answers_tcp, seaweedfs_ports, wait_until
 from tests.stack.conftest import RunningStack
 
 pytestmark = pytest.mark.servers
@@ -61,6 +61,8 @@ def test_every_listening_port_is_on_the_host_and_refuses_a_client_without_creden
     host = settings.host
     security = settings.home / "seaweedfs-security"
     certificate = (security / "node.crt", security / "node.key")
+    # The banner comes once the servers answer; the worker opens its metrics port when it has started.
+    wait_until(answers_tcp(host, settings.worker_metrics_port), "The worker's metrics", 60)
     owners = {
         name: listening(cairn_run.child(name)) for name in ("postgres", "temporal", "weed", "api", "worker")
     }
