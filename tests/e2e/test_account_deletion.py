@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import uuid
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 from sqlalchemy import func, select
@@ -16,15 +15,11 @@ from ledger.infra.db import sync_engine
 from ledger.infra.settings import Settings
 from ledger.models import User
 from stack.servers import wait_until
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import sign_up
 from tests.fakes.oidc import OidcProvider, Person
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"account_deletion_{name}.png"), full_page=True)
+shot = screenshots("account_deletion_")
 
 
 def users_with(servers: Settings, email: str) -> int:

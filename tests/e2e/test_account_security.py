@@ -8,22 +8,17 @@ from __future__ import annotations
 import re
 import time
 import uuid
-from pathlib import Path
 
 import pyotp
 from playwright.sync_api import Page, expect
 
 from ledger.infra.settings import Settings
 from tests.api.mailbox import find, last_mail_to
+from tests.e2e.screenshots import screenshots
 from tests.fakes.oidc import OidcProvider, Person
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("security_")
 PASSWORD = "correct horse battery"
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"security_{name}.png"), full_page=True)
 
 
 def sign_up(page: Page) -> str:

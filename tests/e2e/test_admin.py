@@ -21,8 +21,9 @@ from ledger.infra.storage import Storage
 from ledger.models import User
 from stack.api_client import CairnApi
 from stack.staff import make_admin
+from tests.e2e.screenshots import screenshots
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("admin_")
 PASSWORD = "correct horse battery"
 HEADER = b"Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag\n"
 FIRST = HEADER + b"2024-01-02 10:00:00,1.5,BTC,30000,USD,,,\n"
@@ -32,11 +33,6 @@ mutation Import($input: ImportAccountTransactionsInput!) {
   importAccountTransactions(input: $input) { success jobId errorMessage }
 }
 """
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"admin_{name}.png"), full_page=True)
 
 
 @dataclass(frozen=True)

@@ -9,21 +9,16 @@ from __future__ import annotations
 import re
 import time
 import uuid
-from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
 from ledger.infra.settings import Settings
 from stack.api_client import CairnApi
 from stack.staff import make_broker
+from tests.e2e.screenshots import screenshots
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("broker_demo_")
 PASSWORD = "correct horse battery"
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"broker_demo_{name}.png"), full_page=True)
 
 
 def shows_after_runs(page: Page, found: Locator, text: str, timeout: float = 90) -> None:

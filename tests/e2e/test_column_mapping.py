@@ -10,9 +10,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("")
 HEADER = (
     b"Zeitpunkt;Vorgang;Eingang;Eingang Waehrung;Ausgang;Ausgang Waehrung;Gebuehr;Gebuehr Waehrung;"
     b"Referenz;Notiz\n"
@@ -71,7 +72,7 @@ def test_an_unknown_csv_is_mapped_previewed_imported_and_its_header_remembered(
     expect(preview).to_contain_text("STAKING_REWARD")
     expect(preview).to_contain_text("first coins")
     preview.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "column-mapping-preview.png"), full_page=True)
+    shot(page, "column-mapping-preview")
 
     mapping.get_by_test_id("column-mapping-use").click()
     expect(mapping.get_by_role("status")).to_have_text("Mapping saved: import the file with it.")
@@ -88,7 +89,7 @@ def test_an_unknown_csv_is_mapped_previewed_imported_and_its_header_remembered(
     choose_file(page, tmp_path, "zebra-february.csv", SECOND)
     expect(page.get_by_test_id("csv-file-status")).to_have_text("File has been validated")
     expect(page.get_by_test_id("column-mapping")).to_have_count(0)
-    page.screenshot(path=str(SCREENSHOTS / "column-mapping-second-file.png"), full_page=True)
+    shot(page, "column-mapping-second-file")
     page.get_by_test_id("csv-import-button").click()
     expect(page.get_by_test_id("toast").filter(has_text="Successfully imported 1 out of 1")).to_be_visible()
 
@@ -136,7 +137,7 @@ def test_a_signed_amount_ledger_is_mapped_in_an_existing_accounts_import_form(
     expect(preview).to_contain_text("2.5 BTC")
     expect(preview).to_contain_text("Ignored: no quantity is received, sent or paid as a fee")
     preview.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "column-mapping-account-import.png"), full_page=True)
+    shot(page, "column-mapping-account-import")
 
     mapping.get_by_test_id("column-mapping-use").click()
     expect(mapping.get_by_role("status")).to_have_text("Mapping saved: import the file with it.")

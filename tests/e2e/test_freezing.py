@@ -9,10 +9,11 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 from vocabulary.errors import TRANSACTION_EDIT_ERROR_MESSAGES, TransactionEditError
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("freezing_")
 HEADER = "Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag\n"
 HISTORY = (
     HEADER
@@ -33,11 +34,6 @@ LATER = (
 """
 ).encode()
 RESULTS = ("gains-title", "income-title", "other-title")  # the tax page's result sections
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"freezing_{name}.png"), full_page=True)
 
 
 def import_file(page: Page, tmp_path: Path, wallet: str, content: bytes, imported: str) -> None:

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_account_imports import toast
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("")
 COINBASE = b"""\
 Timestamp,Transaction Type,Asset,Quantity Transacted,Spot Price Currency,Spot Price at Transaction,\
 Subtotal,Total (inclusive of fees and/or spread),Fees and/or Spread,Notes
@@ -33,7 +34,7 @@ def test_an_unknown_type_is_imported_for_review_and_named_in_the_review_list(
     ignored = page.get_by_test_id("csv-ignored-rows")
     expect(ignored).to_contain_text("Rows that will be ignored")
     expect(ignored).to_contain_text("Row 3: the quantity is zero")
-    page.screenshot(path=str(SCREENSHOTS / "import-ignored-rows.png"), full_page=True)
+    shot(page, "import-ignored-rows")
     page.get_by_test_id("csv-import-button").click()
 
     toast(page, "Successfully imported 2 out of 3 crypto transactions.")
@@ -49,4 +50,4 @@ def test_an_unknown_type_is_imported_for_review_and_named_in_the_review_list(
         "The Coinbase type 'Zorblax Payout' was not recognised: imported as a receipt of what it moves. "
         "Check that this is what happened."
     )
-    page.screenshot(path=str(SCREENSHOTS / "import-review-unrecognised-type.png"), full_page=True)
+    shot(page, "import-review-unrecognised-type")

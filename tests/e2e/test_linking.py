@@ -23,6 +23,7 @@ from ledger.infra.settings import Settings
 from stack.local import app_processes
 from stack.servers import answers_tcp, free_port, stop_all, wait_until
 from tests.e2e.conftest import forget_sign_up_attempts
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_account_imports import toast, upload_and_validate
 from tests.e2e.test_csv_import import sign_up
 from tests.fakes.esplora import EsploraServer, WalletHistory, hd_wallet_history
@@ -32,7 +33,7 @@ from tests.fakes.kraken import KrakenFake
 from tests.ingest.chains.test_esplora import ZPUB, btc
 from tests.ingest.chains.test_evm import OWN, history
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("linking_")
 KEY, SECRET = "kraken-key", "a3Jha2VuIHNlY3JldCBieXRlcw=="  # base64, as Kraken's secrets are
 TRADES = 60
 KRAKEN_ENTRIES = TRADES + 3 + 1  # the fake's trades, deposits (every 25th) and staking rewards (every 40th)
@@ -109,11 +110,6 @@ def linking_page(browser: Browser, linking_app: tuple[str, Fakes], servers: Sett
     page = context.new_page()
     yield page
     context.close()
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"linking_{name}.png"), full_page=True)
 
 
 def open_integration(page: Page, search: str, slug: str) -> Locator:

@@ -14,10 +14,11 @@ from sqlalchemy import select, update
 from ledger.infra.db import sync_engine
 from ledger.infra.settings import Settings
 from ledger.models import User
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import sign_up
 from tests.e2e.test_freezing import import_file
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("migration_")
 HEADER = "Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag\n"
 # A buys 1 BTC at 100 and 1 at 500 and sells 1 in 2025; B buys 1 at 300 and sells it in 2024, then buys
 # 1 at 1,000 and sells it in 2025. Universal FIFO sells A's lot at 100 for B, so at the cut A holds 2 BTC
@@ -41,11 +42,6 @@ WALLET_B = (
 2025-03-10 10:00:00,900,USD,1,BTC,,,
 """
 ).encode()
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"migration_{name}.png"), full_page=True)
 
 
 def us_taxpayer(servers: Settings) -> None:

@@ -10,15 +10,11 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import GENERIC_FILE, choose_file
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("onboarding_")
 PASSWORD = "correct horse battery"
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"onboarding_{name}.png"), full_page=True)
 
 
 def test_sign_up_onboard_add_a_wallet_confirm_the_country_and_land_home(page: Page, tmp_path: Path) -> None:

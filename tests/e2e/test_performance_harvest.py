@@ -11,9 +11,10 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("performance_harvest_")
 COUNTRY = """
 mutation country($code: String!) { updateCountry(countryCode: $code) { success } }
 """
@@ -29,11 +30,6 @@ Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,
 2023-07-07 07:00:00,0.02,ETH,,,,,staking
 {lately},0.001,BTC,5000,USD,,,
 """.encode()
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"performance_harvest_{name}.png"), full_page=True)
 
 
 def test_performance_and_tax_loss_harvesting(page: Page, tmp_path: Path) -> None:

@@ -13,10 +13,11 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 from tests.fakes.stripe import FakeStripe
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("plans_")
 HEADER = b"Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag\n"
 FIRST_SALE = date(2024, 2, 1)
 SALES = 30  # with the buy, 31 transactions: over the Free plan's 25
@@ -28,11 +29,6 @@ HISTORY = (
         for day in range(SALES)
     )
 )
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"plans_{name}.png"), full_page=True)
 
 
 def test_a_free_user_over_the_limit_buys_prime_and_generates_the_report(

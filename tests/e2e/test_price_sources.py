@@ -10,7 +10,6 @@ import uuid
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,12 +19,13 @@ from sqlalchemy.orm import Session
 from ledger.models import User
 from ledger.reference.seed import PriceRow
 from ledger.writes.prices import MarketRow, store_closes, store_market_data
+from tests.e2e.screenshots import screenshots
 from tests.fakes.price_providers import restore_price_table
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into
 from vocabulary.enums import TransactionType as Type
 from vocabulary.price_sources import COINGECKO
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("price_sources_")
 UPDATED = datetime(2025, 2, 17, tzinfo=UTC)
 
 
@@ -60,11 +60,6 @@ def provider_data(db_engine: Engine) -> Iterator[None]:
         yield
     finally:
         restore_price_table(db_engine)
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"price_sources_{name}.png"), full_page=True)
 
 
 @pytest.mark.usefixtures("provider_data")

@@ -10,7 +10,6 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -19,10 +18,11 @@ from ledger.infra.settings import Settings
 from stack.local import app_processes
 from stack.servers import answers_tcp, free_port, stop_all, wait_until
 from tests.e2e.conftest import forget_sign_up_attempts
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import sign_up
 from tests.fakes.esplora import EsploraServer
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("prices_")
 ADDRESS = "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu"  # BIP-84's test vector
 
 
@@ -67,11 +67,6 @@ def visitor(browser: Browser, lookup_app: str, servers: Settings) -> Iterator[Pa
     yield page
     context.close()
     assert errors == []
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"prices_{name}.png"), full_page=True)
 
 
 def test_a_price_page_with_its_chart(visitor: Page) -> None:

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from pathlib import Path
 
 import httpx
 from playwright.sync_api import ConsoleMessage, Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import sign_up
 from vocabulary.plans import TAX_PLANS
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("public_site_")
 # path → its one h1
 PAGES = {
     "/home": "Crypto taxes and portfolio tracking, done right",
@@ -88,11 +88,6 @@ BTC_ROW = re.compile(
     r'<a [^>]*href="/price/bitcoin"[^>]*><span>Bitcoin</span> <span[^>]*>BTC</span></a></td>'
     r'<td class="num">\$[\d,]+\.\d\d</td>'
 )
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"public_site_{name}.png"), full_page=True)
 
 
 def console_errors(page: Page) -> list[str]:

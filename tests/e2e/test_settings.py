@@ -9,20 +9,16 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("settings_")
 HISTORY = b"""\
 Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag
 2021-01-04 10:00:00,0.5,BTC,15000,USD,10,USD,
 2023-07-07 07:00:00,0.02,ETH,,,,,staking
 """
 RECALCULATING = "Settings saved. Recalculating your taxes..."
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"settings_{name}.png"), full_page=True)
 
 
 def test_staking_rewards_not_taxable_and_a_method_period_with_an_end(page: Page, tmp_path: Path) -> None:

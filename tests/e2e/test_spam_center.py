@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 import uuid
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ledger.models import Asset, User
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import sign_up
 from tests.e2e.test_tax_page import ME, ledger
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
@@ -21,12 +21,7 @@ from vocabulary.enums import CurrencyType
 from vocabulary.enums import TransactionType as Type
 
 __all__ = ["ledger"]  # the fixture, used by name
-SCREENSHOTS = Path(__file__).parent / "screenshots"
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"spam_center_{name}.png"), full_page=True)
+shot = screenshots("spam_center_")
 
 
 def token(symbol: str, name: str) -> Asset:

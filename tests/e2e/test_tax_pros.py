@@ -7,25 +7,20 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from stack.api_client import CairnApi
+from tests.e2e.screenshots import screenshots
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("tax_pros_")
 PASSWORD = "correct horse battery"
 LEDGER = (
     b"Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag\n"
     b"2024-01-02 10:00:00,1.5,BTC,30000,USD,,,\n"
     b"2024-06-03 10:00:00,6000,USD,0.1,BTC,,,\n"
 )
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"tax_pros_{name}.png"), full_page=True)
 
 
 def sign_in(page: Page, email: str) -> None:

@@ -22,12 +22,13 @@ from sqlalchemy.orm import Session
 from analytics.reports.money import shown
 from ledger.models import CostBasisStatus, User
 from ledger.writes.plans import grant_tax_plan
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 from tests.e2e.test_tax_workspace import as_shown, tax_summary
 from vocabulary.enums import CostBasisState
 from vocabulary.plans import TaxPlan
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("tax_reports_")
 # four years; 2023 has two long-term sales (0.3 BTC, 0.5 ETH) and a staking reward
 HISTORY = b"""\
 Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag
@@ -50,11 +51,6 @@ Box 1e Date sold or disposed,Box 1f Proceeds,Box 1g Cost or other basis,Box 2 Ch
 """
 ME = "query { me { publicId } }"
 ENQUEUE = "mutation enqueueCostBasis { enqueueCostBasis(priority: HIGH) { success } }"
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"tax_reports_{name}.png"), full_page=True)
 
 
 def generate(page: Page, label: str, year: int) -> bytes:

@@ -15,9 +15,10 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("tax_workspace_")
 PRICES = Path(__file__).parents[2] / "ledger" / "reference" / "data" / "prices.csv.gz"
 # Main wallet: buys, a staking reward, sales, and 0.4 BTC sent to the cold wallet.
 MAIN = b"""\
@@ -165,11 +166,6 @@ def engine_year(tmp_path: Path, method: str, received_basis: Decimal, year: int)
                 figures["taxableIncomeTotal"] += Decimal(row["value"])
     figures["capitalGain"] = figures["shortTermGain"] + figures["longTermGain"]
     return figures
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"tax_workspace_{name}.png"), full_page=True)
 
 
 def cents(figures: dict[str, Any]) -> dict[str, Decimal]:

@@ -9,20 +9,16 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import choose_file, open_csv_form, sign_up
 
-SCREENSHOTS = Path(__file__).parent / "screenshots"
+shot = screenshots("transactions-")
 # 1 BTC arrives from outside (no send matches it: to review), half of it is sold for 20,000 USD.
 HISTORY = b"""\
 Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag
 2021-01-04 10:00:00,1,BTC,,,,,
 2021-06-15 16:45:00,20000,USD,0.5,BTC,,,
 """
-
-
-def shot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"transactions-{name}.png"), full_page=True)
 
 
 def test_review_a_receive_set_its_cost_basis_and_see_the_new_gain(page: Page, tmp_path: Path) -> None:
