@@ -1,7 +1,7 @@
 """The enterprise page's demo booking (spec 001 §1-§2, "an enterprise variant with demo booking"), on
 /public/graphql because visitors are not signed in: bounded fields, checked and stored, and a
-confirmation naming the address we will write to. Each client address may book DEMO_BOOKINGS_PER_ADDRESS
-times in a window."""
+confirmation naming the address we will write to, and a confirmation e-mail to that address. Each
+client address may book DEMO_BOOKINGS_PER_ADDRESS times in a window."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import strawberry
 from graphql import GraphQLError
 
 from api.auth import INVALID_EMAIL, MAX_EMAIL_CHARS, is_email, too_many_attempts
+from api.mail import send_mail
 from api.public_context import PublicInfo
 from api.string_bounds import MaxLength
 from ledger.scope.demo_bookings import record_demo_booking
@@ -40,6 +41,18 @@ class DemoBookingResult:
     error_message: str | None = None
 
 
+CONFIRMATION_SUBJECT = "Your Cairn demo is booked"
+
+
+def confirmation_mail(name: str, company: str) -> str:
+    return (
+        f"Hello {name},\n\n"
+        f"Thank you for booking a demo of Cairn for {company}. We will write to you from this address to "
+        "find a time that suits you.\n\n"
+        "If you did not book it, ignore this message: nothing else will be sent.\n"
+    )
+
+
 def _problem(given: DemoBookingInput, email: str) -> str | None:
     if not given.name.strip():
         return NAME_REQUIRED
@@ -63,11 +76,10 @@ class DemoBookingMutation:
         wait = await take_attempt(session, key, DEMO_BOOKINGS_PER_ADDRESS)
         if wait is not None:
             raise GraphQLError(too_many_attempts(max(1, math.ceil(wait.total_seconds()))))
-        await record_demo_booking(
-            session,
-            name=input.name.strip(),
-            email=email,
-            company=input.company.strip(),
-            message=input.message.strip(),
+        name, company = input.name.strip(), input.company.strip()
+        message = input.message.strip()
+        await record_demo_booking(session, name=name, email=email, company=company, message=message)
+        await send_mail(
+            info.context.services.settings, email, CONFIRMATION_SUBJECT, confirmation_mail(name, company)
         )
         return DemoBookingResult(success=True, email=email)

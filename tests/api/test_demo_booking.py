@@ -12,11 +12,14 @@ from sqlalchemy.orm import Session
 
 from api.schema.demo_booking import (
     COMPANY_REQUIRED,
+    CONFIRMATION_SUBJECT,
     DEMO_BOOKINGS_PER_ADDRESS,
     MAX_NAME_CHARS,
     NAME_REQUIRED,
 )
+from ledger.infra.settings import Settings
 from ledger.models import DemoBooking
+from tests.api.mailbox import last_mail_to
 from tests.api.test_prices import public, public_data
 
 pytestmark = pytest.mark.servers
@@ -35,7 +38,9 @@ def stored(db_session: Session, email: str) -> list[DemoBooking]:
     return list(db_session.scalars(select(DemoBooking).where(DemoBooking.email == email)))
 
 
-async def test_a_booking_is_stored_and_confirmed(client: httpx.AsyncClient, db_session: Session) -> None:
+async def test_a_booking_is_stored_and_confirmed(
+    client: httpx.AsyncClient, db_session: Session, servers: Settings
+) -> None:
     given = booking(message="  40 firms, 3,000 clients  ", email="ada-stored@example.com")
     data = await public_data(client, BOOK, input=given)
     assert data["bookDemo"] == {"success": True, "email": "ada-stored@example.com", "errorMessage": None}
@@ -43,6 +48,9 @@ async def test_a_booking_is_stored_and_confirmed(client: httpx.AsyncClient, db_s
     assert row.name == "Ada Lovelace"
     assert row.company == "Analytical Ltd"
     assert row.message == "40 firms, 3,000 clients"
+    mail = last_mail_to(servers, "ada-stored@example.com")
+    assert mail.subject == CONFIRMATION_SUBJECT
+    assert "Hello Ada Lovelace" in mail.body and "demo of Cairn for Analytical Ltd" in mail.body
 
 
 @pytest.mark.parametrize(
