@@ -82,9 +82,11 @@ async def test_the_built_app_serves_its_files_and_index_for_client_routes(
 
     asset = await http.get("/assets/app-1234.js")
     assert asset.text == "console.log(1)" and "immutable" in asset.headers["cache-control"]
-    for route in ("/", "/wallets/custom/12", "/accounts/3/import"):
+    for route in ("/wallets/custom/12", "/accounts/3/import"):
         page = await http.get(route)
         assert page.status_code == 200 and page.text == "<div id=root></div>"
+    home = await http.get("/")  # signed out, `/` is the public home (spec 001 §2: / redirects to /home)
+    assert home.status_code == 307 and home.headers["location"] == "/home"
     assert (await http.get("/%2e%2e/secret.txt")).text == "<div id=root></div>"
     assert (await http.get("/auth/nothing-here")).status_code == 404
 

@@ -56,13 +56,17 @@ export function UsersOverview() {
         ) : null}
       </section>
       <section className="card" aria-labelledby="broker-settings-title">
-        <h2 id="broker-settings-title" className="card__title">
-          Settings
-        </h2>
-        <label className="broker-checkbox">
-          <input type="checkbox" checked={allowConnect} onChange={(event) => setAllowConnect(event.target.checked)} />
-          Allow user wallet connect
-        </label>
+        <div className="card__header">
+          <h2 id="broker-settings-title" className="card__title">
+            Settings
+          </h2>
+        </div>
+        <div className="broker-settings">
+          <label className="choice">
+            <input type="checkbox" checked={allowConnect} onChange={(event) => setAllowConnect(event.target.checked)} />
+            Allow user wallet connect
+          </label>
+        </div>
       </section>
     </div>
   );
