@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ from ledger.infra.db import sync_engine
 from ledger.infra.settings import Settings
 from ledger.models import AuthAttempts
 from stack.local import app_processes
-from stack.servers import answers_tcp, stop_all, wait_until
+from stack.servers import answers_tcp, free_port, stop_all, wait_until
 from tests.fakes.oidc import OidcProvider, Person
 from tests.fakes.stripe import FakeStripe
 
@@ -80,6 +81,30 @@ def live_app(servers: Settings, stripe: FakeStripe, oidc: OidcProvider) -> Itera
             child.start()
         wait_until(answers_tcp(servers.host, servers.api_port), "The API", 60, children[-1].log)
         yield servers.origin
+    finally:
+        stop_all(children)
+
+
+@contextlib.contextmanager
+def own_app(servers: Settings, name: str, outside: dict[str, str]) -> Iterator[str]:
+    """The product's worker and API with `outside` services set (the fakes' addresses), on an API port, a
+    task queue and a worker metrics port of their own, so the session's live app is not disturbed; its
+    origin while it runs."""
+    port = free_port(servers.host)
+    env = {
+        **os.environ,
+        "CAIRN_API_PORT": str(port),
+        "CAIRN_APP_ORIGIN": f"http://{servers.host}:{port}",
+        "CAIRN_TASK_QUEUE": f"{servers.task_queue}-{name}",
+        "CAIRN_WORKER_METRICS_PORT": str(free_port(servers.host)),
+        **outside,
+    }
+    children = app_processes(servers, env=env)
+    try:
+        for child in children:
+            child.start()
+        wait_until(answers_tcp(servers.host, port), "The API", 60, children[-1].log)
+        yield f"http://{servers.host}:{port}"
     finally:
         stop_all(children)
 

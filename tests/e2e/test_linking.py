@@ -9,7 +9,6 @@ the partial result with the failure's code. Screenshots go to tests/e2e/screensh
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,9 +19,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 from ingest.chains.hd import ExtendedKey
 from ingest.chains.networks import BITCOIN
 from ledger.infra.settings import Settings
-from stack.local import app_processes
-from stack.servers import answers_tcp, free_port, stop_all, wait_until
-from tests.e2e.conftest import forget_sign_up_attempts
+from tests.e2e.conftest import forget_sign_up_attempts, own_app
 from tests.e2e.screenshots import screenshots
 from tests.e2e.test_account_imports import toast, upload_and_validate
 from tests.e2e.test_csv_import import sign_up
@@ -71,26 +68,15 @@ def linking_app(servers: Settings) -> Iterator[tuple[str, Fakes]]:
         history(etherscan)
         # The zpub's history funds the first two addresses; a wallet without transactions is not added.
         esplora.add([("", 20_000)], [(BTC_ADDRESSES[2], 10_000)], fee=10_000)
-        port = free_port(servers.host)
-        env = {
-            **os.environ,
-            "CAIRN_API_PORT": str(port),
-            "CAIRN_APP_ORIGIN": f"http://{servers.host}:{port}",
-            "CAIRN_TASK_QUEUE": f"{servers.task_queue}-linking",
+        outside = {
             "CAIRN_EXCHANGE_URLS": json.dumps({"kraken": kraken.url}),
             "CAIRN_EXCHANGE_RATE_LIMITS": "false",
             "CAIRN_ESPLORA_URLS": json.dumps({"bitcoin": esplora.url}),
             "CAIRN_ETHERSCAN_URL": etherscan.url,
             "CAIRN_EVM_RPC_URLS": json.dumps({"ethereum": node.url}),
         }
-        children = app_processes(servers, env=env)
-        try:
-            for child in children:
-                child.start()
-            wait_until(answers_tcp(servers.host, port), "The API", 60, children[-1].log)
-            yield f"http://{servers.host}:{port}", fakes
-        finally:
-            stop_all(children)
+        with own_app(servers, "linking", outside) as origin:
+            yield origin, fakes
 
 
 @pytest.fixture

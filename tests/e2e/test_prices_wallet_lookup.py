@@ -7,7 +7,6 @@ Screenshots go to tests/e2e/screenshots/prices_*.png."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 
@@ -15,9 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ledger.infra.settings import Settings
-from stack.local import app_processes
-from stack.servers import answers_tcp, free_port, stop_all, wait_until
-from tests.e2e.conftest import forget_sign_up_attempts
+from tests.e2e.conftest import forget_sign_up_attempts, own_app
 from tests.e2e.screenshots import screenshots
 from tests.e2e.test_csv_import import sign_up
 from tests.fakes.esplora import EsploraServer
@@ -38,22 +35,9 @@ def lookup_app(servers: Settings) -> Iterator[str]:
     with EsploraServer() as esplora:
         funding = esplora.add([("", 0)], [(ADDRESS, 150_000_000)], fee=0)
         esplora.add([(funding, 0)], [("outside-payee", 49_990_000), (ADDRESS, 100_000_000)], fee=10_000)
-        port = free_port(servers.host)
-        env = {
-            **os.environ,
-            "CAIRN_API_PORT": str(port),
-            "CAIRN_APP_ORIGIN": f"http://{servers.host}:{port}",
-            "CAIRN_TASK_QUEUE": f"{servers.task_queue}-prices",
-            "CAIRN_ESPLORA_URLS": json.dumps({"bitcoin": esplora.url}),
-        }
-        children = app_processes(servers, env=env)
-        try:
-            for child in children:
-                child.start()
-            wait_until(answers_tcp(servers.host, port), "The API", 60, children[-1].log)
-            yield f"http://{servers.host}:{port}"
-        finally:
-            stop_all(children)
+        outside = {"CAIRN_ESPLORA_URLS": json.dumps({"bitcoin": esplora.url})}
+        with own_app(servers, "prices", outside) as origin:
+            yield origin
 
 
 @pytest.fixture
@@ -95,8 +79,18 @@ def test_a_price_page_with_its_chart(visitor: Page) -> None:
 
     page.goto("/coins/gainers-and-losers")
     expect(page.get_by_role("heading", level=1)).to_have_text("Top crypto gainers and losers")
-    page.goto("/price/no-such-coin")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Coin not found")
+
+
+def test_an_unknown_coin_answers_404_and_says_so(browser: Browser, lookup_app: str) -> None:
+    """Its own page: the browser logs the 404 it was meant to get, which `visitor` counts as an error."""
+    context = browser.new_context(base_url=lookup_app)
+    try:
+        page = context.new_page()
+        response = page.goto("/price/no-such-coin")
+        assert response is not None and response.status == 404
+        expect(page.get_by_role("heading", level=1)).to_have_text("Coin not found")
+    finally:
+        context.close()
 
 
 def test_a_signed_in_visitor_keeps_a_watchlist(visitor: Page) -> None:
