@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 from temporalio.client import Client
+from temporalio.service import RPCError
 
 from api.app import create_app
 from ledger.infra.db import sync_engine, sync_sessions
@@ -95,6 +96,18 @@ async def worker(db_engine: Engine, temporal_client: Client) -> AsyncIterator[No
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
+
+
+@pytest.fixture(scope="module")
+async def no_leftover_syncs(temporal_client: Client) -> None:
+    """Ends the account syncs earlier test modules left retrying against fakes that are gone (each retries
+    for minutes, OUTAGE_RETRY), so they do not fill the session worker's activity slots."""
+    query = 'WorkflowType = "AccountSyncWorkflow" AND ExecutionStatus = "Running"'
+    async for execution in temporal_client.list_workflows(query):
+        with contextlib.suppress(RPCError):  # it ended meanwhile
+            await temporal_client.get_workflow_handle(execution.id, run_id=execution.run_id).terminate(
+                "a test module's leftover"
+            )
 
 
 @pytest.fixture(scope="session")

@@ -241,13 +241,17 @@ async def make_world(http: httpx.AsyncClient, db_engine: Engine) -> World:
 
 
 @pytest.fixture(scope="module")
-async def theirs(app: FastAPI, worker: None, db_engine: Engine) -> AsyncIterator[World]:
+async def theirs(
+    app: FastAPI, worker: None, db_engine: Engine, no_leftover_syncs: None
+) -> AsyncIterator[World]:
     async with app_client(app) as http:
         yield await make_world(http, db_engine)
 
 
 @pytest.fixture(scope="module")
-async def mine(app: FastAPI, worker: None, db_engine: Engine) -> AsyncIterator[World]:
+async def mine(
+    app: FastAPI, worker: None, db_engine: Engine, no_leftover_syncs: None
+) -> AsyncIterator[World]:
     async with app_client(app) as http:
         yield await make_world(http, db_engine)
 

@@ -418,7 +418,7 @@ async def _populate(
 
 @pytest.fixture(scope="module")
 async def population(
-    app: FastAPI, worker: None, db_engine: Engine, servers: Settings
+    app: FastAPI, worker: None, db_engine: Engine, servers: Settings, no_leftover_syncs: None
 ) -> AsyncIterator[Population]:
     opened: list[httpx.AsyncClient] = []
     try:
