@@ -12,7 +12,7 @@ import {
   type CbeDisposalInput,
 } from '@/gql/graphql';
 import { request } from '@/lib/graphql';
-import { DEMO_BROKER_ID } from '../utils/menus';
+import { DEMO_BROKER_ID } from '@/features/broker/utils/menus';
 
 /** Everything of the broker demo is cached under one key, read again after any change. */
 const BROKER = ['broker'] as const;

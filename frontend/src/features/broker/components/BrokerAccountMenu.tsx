@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SubmitButton } from '@/components/SubmitButton';
 import { toast } from '@/components/toast/toastStore';
-import { useResetDemoUser } from '../api/useBroker';
-import { brokerAccountMenu, type CbeFlags, type MenuLayout } from '../utils/menus';
-import { setAllowUserWalletConnect, setViewMode } from '../utils/viewMode';
+import { useResetDemoUser } from '@/features/broker/api/useBroker';
+import { brokerAccountMenu, type CbeFlags, type MenuLayout } from '@/features/broker/utils/menus';
+import { setAllowUserWalletConnect, setViewMode } from '@/features/broker/utils/viewMode';
 
 export const RESET_DONE = 'The demo account was reset.';
 const RESET_FAILED = 'The demo account could not be reset. Try again.';

@@ -3,7 +3,7 @@ import { FieldError } from '@/components/FieldError';
 import { SubmitButton } from '@/components/SubmitButton';
 import { toast } from '@/components/toast/toastStore';
 import { parseDecimal } from '@/lib/format';
-import { useAddDeposit, useAddSellOrder } from '../api/useBroker';
+import { useAddDeposit, useAddSellOrder } from '@/features/broker/api/useBroker';
 import './broker.css';
 
 export type DemoTransactionKind = 'deposit' | 'sell-order';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { LoadFailed } from '@/components/LoadStates';
 import { formatFiat } from '@/lib/format';
-import { useExchangeLevelReport } from '../api/useBroker';
-import { BROKER_TAX_YEAR } from '../utils/menus';
+import { useExchangeLevelReport } from '@/features/broker/api/useBroker';
+import { BROKER_TAX_YEAR } from '@/features/broker/utils/menus';
 
 const YEARS = Array.from({ length: 6 }, (_, index) => BROKER_TAX_YEAR - index);
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { DelayedSpinner } from '@/components/DelayedSpinner';
 import { useUserInfo } from '@/lib/user';
-import { isBrokerMode } from '../utils/menus';
+import { isBrokerMode } from '@/features/broker/utils/menus';
 
 /** The broker demo's pages are for brokers (enableCbe with isBroker); anyone else goes to the dashboard. */
 export function RequireBroker({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, NavLink } from 'react-router';
-import { BROKER_HOME, taxCenterItems, type CbeFlags } from '../utils/menus';
-import { useAllowUserWalletConnect } from '../utils/viewMode';
+import { BROKER_HOME, taxCenterItems, type CbeFlags } from '@/features/broker/utils/menus';
+import { useAllowUserWalletConnect } from '@/features/broker/utils/viewMode';
 import { BrokerAccountMenu } from './BrokerAccountMenu';
 import './broker.css';
 

@@ -4,8 +4,8 @@ import { BackLink } from '@/components/BackLink';
 import { PageLoadFailed, PageLoading } from '@/components/LoadStates';
 import { Pager } from '@/components/Pager';
 import { formatCryptoAmount, formatDateTime, formatFiat } from '@/lib/format';
-import { DEPOSITS_PAGE_SIZE, useConnectedCtUser, useDepositHistory } from '../api/useBroker';
-import { BROKER_HOME } from '../utils/menus';
+import { DEPOSITS_PAGE_SIZE, useConnectedCtUser, useDepositHistory } from '@/features/broker/api/useBroker';
+import { BROKER_HOME } from '@/features/broker/utils/menus';
 import './broker.css';
 
 /** /users-overview/{userId}: one connected user's deposit information and deposit history. */

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '@/components/LoadStates';
 import { formatDate } from '@/lib/format';
-import { useConnectedCtUsers } from '../api/useBroker';
-import { useAllowUserWalletConnect } from '../utils/viewMode';
+import { useConnectedCtUsers } from '@/features/broker/api/useBroker';
+import { useAllowUserWalletConnect } from '@/features/broker/utils/viewMode';
 import { ExchangeLevelReport } from './ExchangeLevelReport';
 import './broker.css';
 
