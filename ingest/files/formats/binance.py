@@ -1,9 +1,9 @@
-"""Binance transaction history, deposit and withdrawal histories, spot trade history (current and old),
-Auto-Invest history and ETH→BETH staking exports.
+"""Binance transaction history, deposit and withdrawal histories (crypto and fiat), spot trade history
+(current and old), Convert history, Auto-Invest history and ETH→BETH staking exports.
 
-The deposit, withdrawal and trade histories are read as the transaction history rows they become
+The deposit, withdrawal, trade and Convert histories are read as the transaction history rows they become
 (as the API sync in `ingest/exchanges/binance.py` does), so a movement listed in two of these exports,
-or in an export and a sync, gets one natural key.
+or in an export and a sync, gets one natural key. The fiat histories keep Binance's order id.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterator
-from datetime import datetime
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from decimal import Decimal
 
 from ingest.files.model import (
@@ -49,6 +49,15 @@ HISTORY_COLUMNS = (*HISTORY, "Remark")
 TRANSFERS = ("Coin", "Amount", "TransactionFee", "Address", "TXID", "Status")
 SPOT_TRADES = ("Date(UTC)", "Pair", "Side", "Price", "Executed", "Amount", "Fee")
 SPOT_TRADES_OLD = ("Date(UTC)", "Market", "Type", "Price", "Amount", "Total", "Fee", "Fee Coin")
+# Convert history, with or without "Wallet" after "Date"; Sell and Buy as "0.5 BTC"
+# (BittyTax/BittyTax src/bittytax/conv/parsers/binance.py, parse_binance_convert).
+CONVERT = ("Date", "Pair", "Type", "Sell", "Buy", "Price", "Inverse Price", "Date Updated", "Status")
+# Fiat deposit and withdrawal histories share one header; the date column names its UTC offset, as
+# "Date(UTC)", "Date(UTC+1)" or "Date(UTCnull)" (BittyTax/BittyTax src/bittytax/conv/parsers/binance.py,
+# parse_binance_deposits_withdrawals_cash: a deposit credits Indicated Amount less Fee, a withdrawal
+# sends Amount and pays Fee).
+FIAT_TRANSFERS = ("Coin", "Amount", "Status", "Payment Method", "Indicated Amount", "Fee", "Order ID")
+FIAT_DATE = re.compile(r"Date\((UTC(?:null|[-+]\d{1,2})?)\)", re.IGNORECASE)
 SETTLED = frozenset({"completed", "success", "successful", "finished"})
 # Quote assets of Binance spot markets, for pairs written without a separator ("XLMETH"); longest first.
 QUOTES = tuple(
@@ -352,6 +361,73 @@ def parse_transfers(sheet: Sheet) -> Iterator[ParseItem]:
     return _via_history(sheet, convert)
 
 
+def _fiat_date_column(sheet: Sheet) -> str | None:
+    return next((name for name in sheet.header if FIAT_DATE.fullmatch(name.strip())), None)
+
+
+def _fiat_zone(column: str) -> tzinfo:
+    """The time zone a fiat history's date column names: "Date(UTC+1)" is UTC+01:00."""
+    match = FIAT_DATE.fullmatch(column.strip())
+    hours = match[1][3:] if match else ""
+    return timezone(timedelta(hours=int(hours))) if hours[1:].isdigit() else UTC
+
+
+def _fiat_detected(sheet: Sheet, direction: str) -> bool:
+    return (
+        _fiat_date_column(sheet) is not None
+        and header_has(sheet, *FIAT_TRANSFERS)
+        and _transfer_direction(sheet) == direction
+    )
+
+
+def parse_fiat_transfers(sheet: Sheet) -> Iterator[ParseItem]:
+    withdrawals = _transfer_direction(sheet) == "Withdraw"
+    date_column = _fiat_date_column(sheet) or "Date(UTC)"
+    zone = _fiat_zone(date_column)
+
+    def build(row: Row) -> ParsedTransaction | Ignored:
+        timestamp = row.timestamp(date_column, zone=zone)
+        coin = row.asset("Coin")
+        status = row.text("Status")
+        if status.casefold() not in SETTLED:
+            kind = "withdrawal" if withdrawals else "deposit"
+            return row.ignored(f"the fiat {kind} status is {status or 'empty'}, not Successful")
+        if withdrawals:
+            tx_type, flows = TransactionType.WITHDRAWAL, [Flow("OUT", coin, row.quantity("Amount"))]
+        else:
+            tx_type, flows = TransactionType.DEPOSIT, [Flow("IN", coin, row.quantity("Indicated Amount"))]
+        fee = row.decimal("Fee")
+        if fee:
+            flows.append(Flow("OUT", coin, abs(fee), is_fee=True))
+        return ParsedTransaction(
+            row.required("Order ID"),
+            timestamp,
+            fiat_transfer(tx_type, coin),
+            tuple(flows),
+            row.number,
+            description=row.text("Payment Method"),
+        )
+
+    return parse_rows(sheet, build)
+
+
+def parse_convert(sheet: Sheet) -> Iterator[ParseItem]:
+    def convert(row: Row) -> Converted:
+        timestamp = row.timestamp("Date")
+        status = row.text("Status")
+        if status.casefold() not in SETTLED:
+            return row.ignored(f"the conversion status is {status or 'empty'}, not Successful")
+        sold, sold_asset = _amount_with_asset(row, "Sell")
+        bought, bought_asset = _amount_with_asset(row, "Buy")
+        return (
+            timestamp,
+            [("Binance Convert", bought_asset, bought), ("Binance Convert", sold_asset, -sold)],
+            None,
+        )
+
+    return _via_history(sheet, convert)
+
+
 def _number_then_asset(text: str, asset: str) -> Decimal | None:
     """The number of a cell like "0.5BTC" or "0.5 BTC" when it ends with `asset`, else None."""
     if not asset or not text.upper().endswith(asset):
@@ -495,6 +571,30 @@ FORMATS: tuple[FileFormat, ...] = (
         lambda s: _transfers_detected(s, "Withdraw"),
         parse_transfers,
         import_type=ImportType.TRADE_TRANSFERS,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-fiat-deposits",
+        "Binance fiat deposit history",
+        lambda s: _fiat_detected(s, "Deposit"),
+        parse_fiat_transfers,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-fiat-withdrawals",
+        "Binance fiat withdrawal history",
+        lambda s: _fiat_detected(s, "Withdraw"),
+        parse_fiat_transfers,
+        import_type=ImportType.TRADE_TRANSFERS,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-convert",
+        "Binance Convert history",
+        lambda s: header_has(s, *CONVERT),
+        parse_convert,
+        import_type=ImportType.TRADE_IMPORTS,
         integration="binance",
     ),
     FileFormat(

@@ -1,17 +1,34 @@
-"""Coinbase Pro / Advanced account statement: trade legs and fees share a trade id."""
+"""Coinbase Pro / Advanced account statement (trade legs and fees share a trade id) and fills report.
+
+A trade keeps its trade id as its key in both, so the statement and the fills report of the same
+account import it once."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
+from decimal import Decimal
 
-from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, RowError, Sheet
 from ingest.files.unrecognised import by_movement
-from ingest.files.values import CellError, Columns, Row, fiat_transfer, header_has, trade_type
+from ingest.files.values import (
+    CellError,
+    Columns,
+    Row,
+    fiat_transfer,
+    header_has,
+    parse_rows,
+    trade_type,
+)
 from vocabulary.enums import ImportType, TransactionType
 
 COLUMNS = ("Portfolio", "Type", "Timestamp", "Amount", "Balance", "Amount/balance unit", "Trade id")
 TRANSFERS = {"deposit": TransactionType.DEPOSIT, "withdrawal": TransactionType.WITHDRAWAL}
+# The fills report, with or without "portfolio" first (BittyTax/BittyTax
+# src/bittytax/conv/parsers/coinbasepro.py, parse_coinbase_pro_fills_v1: a buy's total is negative and
+# includes the fee, a sell's total is what was received after the fee).
+FILLS = ("trade id", "product", "side", "created at", "size", "size unit", "price", "fee", "total")
+FILLS_UNIT = "price/fee/total unit"
 
 
 class _Trade:
@@ -73,6 +90,36 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
         yield trade.transaction()
 
 
+def parse_fills(sheet: Sheet) -> Iterator[ParseItem]:
+    def build(row: Row) -> ParsedTransaction | Ignored:
+        key = f"trade-{row.required('trade id')}"
+        timestamp = row.timestamp("created at")
+        base, quote = row.asset("size unit"), row.asset(FILLS_UNIT)
+        size, total, fee = row.quantity("size"), row.quantity("total"), row.decimal("fee") or Decimal(0)
+        side = row.required("side").casefold()
+        if side == "sell":
+            flows = [Flow("OUT", base, size), Flow("IN", quote, total + abs(fee))]
+        else:  # a side Coinbase may add is read as a buy and left for review
+            flows = [Flow("IN", base, size), Flow("OUT", quote, total - abs(fee))]
+        if fee:
+            flows.append(Flow("OUT", quote, abs(fee), is_fee=True))
+        if side not in ("buy", "sell"):
+            return by_movement(
+                row.number, key, timestamp, flows, source="Coinbase Pro", source_type=row.text("side")
+            )
+        received, sent = (quote, base) if side == "sell" else (base, quote)
+        return ParsedTransaction(
+            key,
+            timestamp,
+            trade_type(received, sent),
+            tuple(flows),
+            row.number,
+            description=row.text("product"),
+        )
+
+    return parse_rows(sheet, build)
+
+
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
         "coinbase-pro",
@@ -80,6 +127,14 @@ FORMATS: tuple[FileFormat, ...] = (
         lambda s: header_has(s, *COLUMNS),
         parse,
         import_type=ImportType.TRANSACTION_HISTORY,
+        integration="coinbaseexchange",
+    ),
+    FileFormat(
+        "coinbase-pro-fills",
+        "Coinbase Pro fills report",
+        lambda s: header_has(s, *FILLS, FILLS_UNIT),
+        parse_fills,
+        import_type=ImportType.TRADE_IMPORTS,
         integration="coinbaseexchange",
     ),
 )

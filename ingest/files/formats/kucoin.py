@@ -1,6 +1,6 @@
 """KuCoin exports: spot trade history (the API's fill columns), the current "Spot Orders" filled orders and
 order-splitting (fills) files, the older order history (`oid`, `dealValue`), deposit and withdrawal
-histories.
+histories, and the account history (the ledger).
 
 Trades keep KuCoin's trade id, else its order id, as the key; a deposit its hash, else the digest the API
 sync (`ingest/exchanges/kucoin.py`) builds for it.
@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime
 
-from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, Sheet
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, RowError, Sheet
 from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     Columns,
     KeyCounter,
     Row,
+    decimal_text,
     digest,
     fiat_transfer,
     header_has,
@@ -38,6 +39,31 @@ ORDER_SPLITTING = (
 ORDERS_OLD = ("oid", "symbol", "dealValue", "amount", "fee")
 TRANSFERS = ("Time(UTC)", "Coin", "Amount", "Fee", "Transfer Network", "Status")
 WITHDRAWAL_ADDRESS = "Withdrawal Address/Account"
+# Account history, the ledger (jbelanger/exitbook packages/import/src/infrastructure/exchanges/kucoin/
+# constants.ts, ACCOUNT_HISTORY_CSV). Side is Deposit or Withdrawal; Type is the ledger's bizType, as
+# KuCoin's API docs list it (docs.kucoin.com, "Get Account Ledgers", the bizType table; also in
+# ccxt/ccxt js/kucoin.js, parseLedgerEntryType), plus "Convert Market" (exitbook's processor-csv test).
+ACCOUNT_HISTORY = ("UID", "Account Type", "Currency", "Side", "Amount", "Fee", "Time(UTC)", "Remark", "Type")
+LEDGER_SINGLE = {
+    "deposit": TransactionType.DEPOSIT,
+    "withdrawal": TransactionType.WITHDRAWAL,
+    "rewards": TransactionType.REWARD,
+    "other rewards": TransactionType.REWARD,
+    "kucoin bonus": TransactionType.REWARD,
+    "referral bonus": TransactionType.REFERRAL_REWARD,
+    "distribution": TransactionType.AIRDROP,
+    "airdrop/fork": TransactionType.AIRDROP,
+    "fee rebate": TransactionType.FEE_REBATE,
+    "staking profits": TransactionType.STAKING_REWARD,
+    "soft staking profits": TransactionType.STAKING_REWARD,
+    "refunded fees": TransactionType.FEE_REBATE,
+    "kcs pay fees": TransactionType.FEE,
+    "liquidation fees": TransactionType.FEE,
+}
+# Both sides of one exchange are two rows of the same time and type.
+LEDGER_TRADES = frozenset({"exchange", "instant exchange", "convert market", "convert to kcs"})
+# Moves between the user's own KuCoin accounts (main, trading, margin): the balance stays with KuCoin.
+LEDGER_INTERNAL = frozenset({"transfer"})
 
 
 def _trade(
@@ -147,6 +173,91 @@ def parse_transfers(sheet: Sheet) -> Iterator[ParseItem]:
     return parse_rows(sheet, build)
 
 
+def _ledger_flows(row: Row) -> list[Flow]:
+    side = row.text("Side").casefold()
+    amount = row.decimal("Amount")
+    if amount is None:
+        raise CellError("Amount", "a number is required but the cell is empty")
+    inward = side == "deposit" or (side != "withdrawal" and amount > 0)
+    asset = row.asset("Currency")
+    flows = [Flow("IN" if inward else "OUT", asset, abs(amount))] if amount else []
+    fee = row.decimal("Fee")
+    if fee:
+        flows.append(Flow("OUT", asset, abs(fee), is_fee=True))
+    return flows
+
+
+class _LedgerTrade:
+    """The rows of one exchange in the account history: same time, same type."""
+
+    def __init__(self, row: int, timestamp: datetime, kind: str) -> None:
+        self.row, self.timestamp, self.kind = row, timestamp, kind
+        self.flows: list[Flow] = []
+
+    def transaction(self, keys: KeyCounter) -> ParsedTransaction:
+        received = [flow.asset for flow in self.flows if flow.direction == "IN" and not flow.is_fee]
+        sent = [flow.asset for flow in self.flows if flow.direction == "OUT" and not flow.is_fee]
+        if len(set(received)) == 1 and len(set(sent)) == 1:
+            tx_type = trade_type(received[0], sent[0])
+        else:
+            tx_type = TransactionType.MULTI_OPERATION_TRANSACTION
+        moved = sorted(f"{f.direction}|{f.asset}|{f.is_fee}|{decimal_text(f.quantity)}" for f in self.flows)
+        key = keys.key(digest("ledger", self.timestamp.isoformat(), self.kind, *moved))
+        return ParsedTransaction(key, self.timestamp, tx_type, tuple(self.flows), self.row, label=self.kind)
+
+
+def parse_account_history(sheet: Sheet) -> Iterator[ParseItem]:
+    columns = Columns(sheet.header)
+    keys = KeyCounter()
+    trade: _LedgerTrade | None = None
+    for number, cells in sheet.rows():
+        row = Row(number, cells, columns)
+        try:
+            label = row.required("Type")
+            kind = label.casefold()
+            timestamp = row.timestamp("Time(UTC)")
+            flows = _ledger_flows(row)
+            if trade is not None and (kind, timestamp) != (trade.kind.casefold(), trade.timestamp):
+                yield trade.transaction(keys)
+                trade = None
+            if kind in LEDGER_INTERNAL:
+                yield row.ignored(f"{label} moves funds between KuCoin accounts")
+                continue
+            if not flows:
+                yield row.ignored("the amount is zero")
+                continue
+            if kind in LEDGER_TRADES:
+                trade = trade or _LedgerTrade(number, timestamp, label)
+                trade.flows.extend(flows)
+                continue
+            key = keys.key(digest("ledger", *cells))
+            if kind not in LEDGER_SINGLE:
+                yield by_movement(
+                    number,
+                    key,
+                    timestamp,
+                    flows,
+                    source="KuCoin",
+                    source_type=label,
+                    description=row.text("Remark"),
+                )
+                continue
+            asset = flows[0].asset
+            yield ParsedTransaction(
+                key,
+                timestamp,
+                fiat_transfer(LEDGER_SINGLE[kind], asset),
+                tuple(flows),
+                number,
+                description=row.text("Remark"),
+                label=label,
+            )
+        except CellError as exc:
+            yield RowError(number, exc.column, exc.problem)
+    if trade is not None:
+        yield trade.transaction(keys)
+
+
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
         "kucoin-trades",
@@ -180,6 +291,14 @@ FORMATS: tuple[FileFormat, ...] = (
         ),
         parse_orders_old,
         import_type=ImportType.TRADE_IMPORTS,
+        integration="kucoin",
+    ),
+    FileFormat(
+        "kucoin-account-history",
+        "KuCoin account history",
+        lambda s: header_has(s, *ACCOUNT_HISTORY),
+        parse_account_history,
+        import_type=ImportType.TRANSACTION_HISTORY,
         integration="kucoin",
     ),
     FileFormat(

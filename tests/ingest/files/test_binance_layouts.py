@@ -110,3 +110,58 @@ def test_unknown_side_is_imported_for_review_and_bad_cells_name_their_column() -
         ("OUT", "ETH", Decimal("0.001"), True),
     ]
     assert [(error.row, error.column) for error in parsed.errors] == [(2, "Fee")]
+
+
+def test_convert_history_reads_as_the_transaction_historys_convert_rows() -> None:
+    parsed = parse_fixture("binance_convert_history.csv")
+    assert (parsed.format_id, parsed.errors) == ("binance-convert", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [
+        (3, "the conversion status is Expired, not Successful")
+    ]
+    btc, bnb = parsed.transactions
+    assert (btc.row, btc.type, btc.timestamp, flows(btc)) == (
+        1,
+        "TRADE",
+        utc("2023-06-01T08:15:42+00:00"),
+        [("IN", "BTC", Decimal("0.00921523"), False), ("OUT", "USDT", Decimal("250"), False)],
+    )
+    assert flows(bnb) == [("IN", "BNB", Decimal("5.41234567"), False), ("OUT", "ETH", Decimal("0.75"), False)]
+    history = parse_text(
+        HISTORY + '"1","2023-06-01 08:15:42","Spot","Binance Convert","BTC","0.00921523",""\n'
+        '"1","2023-06-01 08:15:42","Spot","Binance Convert","USDT","-250",""\n'
+    )
+    assert history.transactions[0].key == btc.key
+    assert [tx.key for tx in parse_fixture("binance_convert_history.csv").transactions] == [btc.key, bnb.key]
+
+
+def test_fiat_deposit_history_keeps_the_order_id_and_reads_the_zone_of_its_date_column() -> None:
+    parsed = parse_fixture("binance_fiat_deposit_history.csv")
+    assert (parsed.format_id, parsed.errors) == ("binance-fiat-deposits", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [
+        (3, "the fiat deposit status is Failed, not Successful")
+    ]
+    card, sepa = parsed.transactions
+    assert (card.key, card.type, card.timestamp, card.description) == (
+        "c2f0b1d4a7e94f5b8a2e6d3c9b1a0f11",
+        "FIAT_DEPOSIT",
+        utc("2023-02-10T13:03:11+00:00"),  # Date(UTC+1)
+        "Card",
+    )
+    assert flows(card) == [("IN", "EUR", Decimal("100.00"), False), ("OUT", "EUR", Decimal("1.50"), True)]
+    assert flows(sepa) == [("IN", "EUR", Decimal("250.00"), False)]
+    again = parse_fixture("binance_fiat_deposit_history.csv")
+    assert [tx.key for tx in again.transactions] == [card.key, sepa.key]
+
+
+def test_fiat_withdrawal_history_sends_the_amount_and_pays_the_fee() -> None:
+    parsed = parse_fixture("binance_fiat_withdraw_history.csv")
+    assert (parsed.format_id, parsed.ignored, parsed.errors) == ("binance-fiat-withdrawals", [], [])
+    [gbp] = parsed.transactions
+    assert (gbp.key, gbp.type, gbp.timestamp) == (
+        "0d9c8b7a6f5e4d3c2b1a0f9e8d7c6b44",
+        "FIAT_WITHDRAWAL",
+        utc("2023-04-20T11:22:33+00:00"),
+    )
+    assert flows(gbp) == [("OUT", "GBP", Decimal("400.00"), False), ("OUT", "GBP", Decimal("0.50"), True)]
+    data = (FIXTURES / "binance_fiat_withdraw_history.csv").read_bytes()
+    assert parse_bytes(data, "Binance-Fiat-Deposit-History.csv").format_id == "binance-fiat-deposits"

@@ -104,3 +104,48 @@ def test_an_unknown_side_is_imported_for_review_not_refused() -> None:
     assert review.review is not None and "'borrow' was not recognised" in review.review
     assert flows(review)[:2] == [("IN", "ETH", Decimal("1"), False), ("OUT", "USDT", Decimal("2000"), False)]
     assert (sale.type, sale.review) == ("TRADE", None)
+
+
+def test_account_history_maps_documented_types_and_sends_others_to_review() -> None:
+    parsed = parse_fixture("kucoin_account_history.csv")
+    assert (parsed.format_id, parsed.errors) == ("kucoin-account-history", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [
+        (2, "Transfer moves funds between KuCoin accounts"),
+        (3, "Transfer moves funds between KuCoin accounts"),
+    ]
+    deposit, convert, staking, withdrawal, lending = parsed.transactions
+    assert (deposit.type, deposit.timestamp, flows(deposit)) == (
+        "DEPOSIT",
+        utc("2024-01-02T09:15:00+00:00"),
+        [("IN", "USDT", Decimal("1500"), False)],
+    )
+    assert (convert.row, convert.type, convert.label, flows(convert)) == (
+        4,
+        "TRADE",
+        "Convert Market",
+        [("IN", "BTC", Decimal("0.02312"), False), ("OUT", "USDT", Decimal("1000"), False)],
+    )
+    assert (staking.type, flows(staking)) == ("STAKING_REWARD", [("IN", "KCS", Decimal("0.0123"), False)])
+    assert (withdrawal.type, flows(withdrawal)) == (
+        "WITHDRAWAL",
+        [("OUT", "BTC", Decimal("0.01"), False), ("OUT", "BTC", Decimal("0.0005"), True)],
+    )
+    assert (lending.type, lending.label, flows(lending)) == (
+        "SEND",
+        "Lendings",
+        [("OUT", "USDT", Decimal("25"), False)],
+    )
+    assert lending.review is not None and "'Lendings' was not recognised" in lending.review
+    again = parse_fixture("kucoin_account_history.csv")
+    assert [tx.key for tx in again.transactions] == [tx.key for tx in parsed.transactions]
+    assert len({tx.key for tx in parsed.transactions}) == 5
+
+
+def test_account_history_reads_a_signed_amount_when_the_side_is_missing() -> None:
+    parsed = parse_text(
+        "UID,Account Type,Currency,Side,Amount,Fee,Time(UTC),Remark,Type\n"
+        "1,Trading Account,BTC,,0.1,0,2024-01-01 13:00:00,,Convert Market\n"
+        "1,Trading Account,USDT,,-4200,0,2024-01-01 13:00:00,,Convert Market\n"
+    )
+    [trade] = parsed.transactions
+    assert flows(trade) == [("IN", "BTC", Decimal("0.1"), False), ("OUT", "USDT", Decimal("4200"), False)]
