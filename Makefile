@@ -47,7 +47,7 @@ frontend-test: $(NPM_STAMP) schema
 	cd frontend && npm test
 
 pytest: $(STAMP)
-	$(VENV)/bin/pytest -q -p no:cacheprovider
+	$(VENV)/bin/pytest -q -p no:cacheprovider --durations=30
 
 chromium:
 	@if command -v chromium >/dev/null; then exit 0; \

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -15,7 +16,6 @@ from fastapi import FastAPI
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 from temporalio.client import Client
-from temporalio.service import RPCError
 
 from api.app import create_app
 from ledger.infra.db import sync_engine, sync_sessions
@@ -24,9 +24,23 @@ from stack.seed import prepare_database
 from stack.servers import LocalServers, free_port, free_s3_port
 from stack.worker import run_worker
 from tests.clients import app_client, sign_up
+from tests.syncs import end_account_syncs
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
+
+# Tests reach outside services only through fakes they start and put in the settings; anything else
+# is refused at once by a closed local port, never sent to a public default.
+_CLOSED = "http://127.0.0.1:9"
+OUTSIDE_SERVICES_UNREACHABLE = {
+    "CAIRN_ESPLORA_URLS": json.dumps(dict.fromkeys(("bitcoin", "bitcoin-testnet", "litecoin"), _CLOSED)),
+    "CAIRN_ETHERSCAN_URL": _CLOSED,
+    "CAIRN_EVM_RPC_URLS": json.dumps({"ethereum": _CLOSED}),
+    "CAIRN_SOLANA_RPC_URL": _CLOSED,
+    "CAIRN_STRIPE_API_URL": _CLOSED,
+    "CAIRN_COINGECKO_URL": _CLOSED,
+    "CAIRN_CRYPTOCOMPARE_URL": _CLOSED,
+}
 
 
 @pytest.fixture(scope="session")
@@ -43,6 +57,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
         "CAIRN_API_PORT": str(free_port()),
         "CAIRN_WORKER_METRICS_PORT": str(free_port()),
         "CAIRN_TASK_QUEUE": "cairn-tests",
+        **OUTSIDE_SERVICES_UNREACHABLE,
     }
     saved = {key: os.environ.get(key) for key in env}
     os.environ.update(env)
@@ -100,14 +115,8 @@ async def worker(db_engine: Engine, temporal_client: Client) -> AsyncIterator[No
 
 @pytest.fixture(scope="module")
 async def no_leftover_syncs(temporal_client: Client) -> None:
-    """Ends the account syncs earlier test modules left retrying against fakes that are gone (each retries
-    for minutes, OUTAGE_RETRY), so they do not fill the session worker's activity slots."""
-    query = 'WorkflowType = "AccountSyncWorkflow" AND ExecutionStatus = "Running"'
-    async for execution in temporal_client.list_workflows(query):
-        with contextlib.suppress(RPCError):  # it ended meanwhile
-            await temporal_client.get_workflow_handle(execution.id, run_id=execution.run_id).terminate(
-                "a test module's leftover"
-            )
+    """No account sync of an earlier module is left running when this module starts."""
+    await end_account_syncs(temporal_client)
 
 
 @pytest.fixture(scope="session")
