@@ -49,7 +49,7 @@ SINGLE = {
     "crypto_deposit": TransactionType.DEPOSIT,
     "crypto_withdrawal": TransactionType.WITHDRAWAL,
     "viban_deposit": TransactionType.FIAT_DEPOSIT,
-    "viban_card_top_up": TransactionType.FIAT_DEPOSIT,
+    "viban_card_top_up": TransactionType.FIAT_WITHDRAWAL,  # the fiat wallet tops up the card, outside the app
     "exchange_to_crypto_transfer": TransactionType.DEPOSIT,
     "crypto_to_exchange_transfer": TransactionType.WITHDRAWAL,
     "crypto_earn_interest_paid": TransactionType.INTEREST,

@@ -35,3 +35,13 @@ def test_fiat_wallet_export_reads_deposits_withdrawals_and_purchases() -> None:
         "crypto_transactions_record.csv",
     )
     assert crypto_export.transactions[0].key == purchase.key
+
+
+def test_a_card_top_up_leaves_the_fiat_wallet() -> None:
+    parsed = parse_text(
+        FIXTURE.read_text().splitlines()[0] + "\n"
+        "2023-02-01 09:00:00,Card Top Up,EUR,-40.00,,,EUR,40.00,43.50,viban_card_top_up,\n",
+        FIXTURE.name,
+    )
+    (top_up,) = parsed.transactions
+    assert (top_up.type, flows(top_up)) == ("FIAT_WITHDRAWAL", [("OUT", "EUR", Decimal("40.00"), False)])
