@@ -1,6 +1,7 @@
 """The broker demo (CBE, spec 001 §2, §6): the broker's connected users (connectedCtUsers) with their
-deposit information and history, the exchange-level report of a tax year, and the demo account's
-writes: add a deposit, add a disposal (the sell order), reset the demo user (broker id cbe_demo).
+deposit information and history, currencies, tax method and pipeline stages, the exchange-level report
+of a tax year, the broker's settings (allowUserWalletConnect), and the demo account's writes: add a
+deposit, add a disposal (the sell order), reset the demo user (broker id cbe_demo).
 
 Only a broker signed in as themselves gets anything (ledger.scope.broker): for anyone else, and for a
 user id not connected to them, queries answer null and mutations "Not found.". Deposits and disposals are
@@ -22,16 +23,29 @@ from api.limits import MAX_ASSET_CHARS
 from api.pagination import check_offset
 from api.schema.common import MutationResult
 from api.schema.cost_basis import request_run
+from api.schema.portfolio import Holding
 from api.string_bounds import MaxLength
 from contracts.broker_demo import reset_demo_user
 from ledger.models import Transaction
-from ledger.scope.broker import ConnectedUser, DemoDeposit, DemoSellOrder, Deposit, UserYear
+from ledger.scope.broker import (
+    BrokerSettings,
+    ConnectedUser,
+    DemoDeposit,
+    DemoSellOrder,
+    Deposit,
+    StageState,
+    UserYear,
+)
 from ledger.scope.cost_basis import TaxSummary
-from vocabulary.broker import DEMO_BROKER_ID, NOT_FOUND, RESET_FAILED
-from vocabulary.enums import QueuePriority, TransactionType
+from ledger.scope.portfolio import today_utc
+from vocabulary.broker import DEMO_BROKER_ID, NOT_FOUND, RESET_FAILED, CbePipelineStage, CbeStageStatus
+from vocabulary.enums import CostBasisMethod, QueuePriority, TransactionType
 from vocabulary.errors import ENQUEUE_FAILED, TRANSACTION_EDIT_ERROR_MESSAGES, TransactionEditError
 
 FIRST_TAX_YEAR, LAST_TAX_YEAR = 2009, 2100  # no crypto before 2009; bounds keep dates valid
+
+strawberry.enum(CbePipelineStage, name="CbePipelineStage")
+strawberry.enum(CbeStageStatus, name="CbeStageStatus")
 
 
 @strawberry.type
@@ -142,6 +156,38 @@ class ExchangeLevelReport:
         )
 
 
+@strawberry.type(description="A connected user's tax method: the cost basis method and its scope.")
+class CbeTaxMethod:
+    cost_basis_method: CostBasisMethod
+    cost_basis_by_wallet: bool
+
+
+@strawberry.type
+class CbePipelineStageState:
+    stage: CbePipelineStage
+    status: CbeStageStatus
+    updated_at: datetime | None = strawberry.field(description="When the stage last finished.")
+
+    @classmethod
+    def of(cls, state: StageState) -> CbePipelineStageState:
+        return cls(stage=state.stage, status=state.status, updated_at=state.updated_at)
+
+
+@strawberry.type(description="The broker's settings, kept by the server (the client mirrors them).")
+class CbeSettings:
+    allow_user_wallet_connect: bool
+
+
+@strawberry.input
+class CbeSettingsInput:
+    allow_user_wallet_connect: bool
+
+
+@strawberry.type
+class CbeSettingsResult(MutationResult):
+    settings: CbeSettings | None = None
+
+
 @strawberry.input
 class CbeDepositInput:
     asset_id: str = strawberry.field(directives=[MaxLength(chars=MAX_ASSET_CHARS)])
@@ -226,6 +272,44 @@ class BrokerQuery:
         rows, total = await info.context.scope.broker.deposit_history(found.user, limit, offset)
         return CbeDepositPage(items=[CbeDeposit.of(row) for row in rows], total=total)
 
+    @strawberry.field(description="What one connected user holds, in USD, largest first.")
+    async def cbe_user_currencies(self, info: CairnInfo, user_id: strawberry.ID) -> list[Holding] | None:
+        found = await _connected(info, user_id)
+        if found is None:
+            return None
+        rows = await info.context.scope.broker.user_currencies(found.user, today_utc())
+        total = sum((row.value for row in rows if row.value is not None), Decimal(0))
+        return [Holding.of(row, total) for row in rows]
+
+    @strawberry.field(description="One connected user's tax method.")
+    async def cbe_tax_method(self, info: CairnInfo, user_id: strawberry.ID) -> CbeTaxMethod | None:
+        found = await _connected(info, user_id)
+        if found is None:
+            return None
+        user = found.user
+        return CbeTaxMethod(
+            cost_basis_method=user.cost_basis_method, cost_basis_by_wallet=user.cost_basis_by_wallet
+        )
+
+    @strawberry.field(description="Where one connected user's books are: import, then cost basis.")
+    async def cbe_pipeline_stages(
+        self, info: CairnInfo, user_id: strawberry.ID
+    ) -> list[CbePipelineStageState] | None:
+        found = await _connected(info, user_id)
+        if found is None:
+            return None
+        stages = await info.context.scope.broker.pipeline_stages(found.user)
+        return [CbePipelineStageState.of(state) for state in stages]
+
+    @strawberry.field(description="The broker's settings.")
+    async def cbe_settings(self, info: CairnInfo) -> CbeSettings | None:
+        if info.context.viewing_as:
+            return None
+        found = await info.context.scope.broker.settings()
+        return (
+            None if found is None else CbeSettings(allow_user_wallet_connect=found.allow_user_wallet_connect)
+        )
+
     @strawberry.field(description="The tax year of every connected user and their totals, in USD.")
     async def exchange_level_report(self, info: CairnInfo, tax_year: int) -> ExchangeLevelReport | None:
         if not FIRST_TAX_YEAR <= tax_year <= LAST_TAX_YEAR:
@@ -261,6 +345,18 @@ class BrokerMutation:
         entered = DemoSellOrder(input.asset_id, input.quantity, input.proceeds, input.timestamp)
         return await _added(info, await info.context.scope.broker.add_sell_order(entered))
 
+    @strawberry.mutation(description="Store the broker's settings.")
+    async def update_cbe_settings(self, info: CairnInfo, input: CbeSettingsInput) -> CbeSettingsResult:
+        context = info.context
+        changed = BrokerSettings(allow_user_wallet_connect=input.allow_user_wallet_connect)
+        stored = None if context.viewing_as else await context.scope.broker.update_settings(changed)
+        if stored is None:
+            return CbeSettingsResult(success=False, error="not_found", error_message=NOT_FOUND)
+        await context.session.commit()
+        return CbeSettingsResult(
+            success=True, settings=CbeSettings(allow_user_wallet_connect=stored.allow_user_wallet_connect)
+        )
+
     @strawberry.mutation(description="Delete the demo user's accounts and seed the demo account again.")
     async def reset_demo_user(self, info: CairnInfo, input: ResetDemoUserInput) -> MutationResult:
         context = info.context
@@ -278,5 +374,6 @@ class BrokerMutation:
         if not started.ok:
             return MutationResult(success=False, error="reset_failed", error_message=RESET_FAILED)
         await broker.seed_demo()
+        await broker.update_settings(BrokerSettings(allow_user_wallet_connect=False))  # spec 001 §6
         # the workflow asks again once the old accounts are gone; this run shows the seed meanwhile
         return await request_run(info, QueuePriority.HIGH, ENQUEUE_FAILED)

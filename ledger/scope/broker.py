@@ -1,6 +1,7 @@
 """The broker demo as one broker sees it (spec 001 §2, §6): the users connected to them with their
-deposits, the exchange-level report of a tax year, and the demo account the broker deposits and sells in
-(their own books, which the consumer view shows), reset to its seed on request.
+deposits, currencies, tax method and pipeline stages, the exchange-level report of a tax year, the
+broker's settings, and the demo account the broker deposits and sells in (their own books, which the
+consumer view shows), reset to its seed on request.
 
 Only a broker (enable_cbe with is_broker) gets anything: for anyone else every read answers None and
 every write refuses, like a connected user's id that is not theirs. Deposits and sell orders are manual
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -19,17 +20,20 @@ from sqlalchemy import ColumnElement, and_, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import Account, BrokerConnection, Flow, Transaction, User
+from ledger.models.cost_basis import RUNNING_STATES
 from ledger.scope.accounts import AccountsScope
 from ledger.scope.catalog import CSV_INTEGRATION_SLUG, integration_by_slug
 from ledger.scope.cost_basis import USD, CostBasisScope, TaxSummary
 from ledger.scope.performance import DEPOSIT_TYPES
+from ledger.scope.portfolio import Holding, PortfolioScope
 from ledger.scope.transaction_edits import FlowInput, ManualTransaction, TransactionEditsScope
-from vocabulary.broker import DEMO_ACCOUNT_NAME
-from vocabulary.enums import AccountKind, FlowDirection
+from vocabulary.broker import DEMO_ACCOUNT_NAME, CbePipelineStage, CbeStageStatus
+from vocabulary.enums import AccountKind, CostBasisState, FlowDirection
 from vocabulary.enums import TransactionType as Type
 from vocabulary.errors import TransactionEditError as Problem
 
 DEMO_ACCOUNT_KEY = "cbeDemoAccountId"  # user settings: the broker's demo account
+ALLOW_CONNECT_KEY = "cbeAllowUserWalletConnect"  # user settings: the broker's CBE setting
 USD_ASSET = "fiat_USD"
 
 
@@ -57,6 +61,18 @@ class Deposit:
 class UserYear:
     user: User
     summary: TaxSummary  # in USD, over the user's own tax year
+
+
+@dataclass(frozen=True)
+class BrokerSettings:
+    allow_user_wallet_connect: bool
+
+
+@dataclass(frozen=True)
+class StageState:
+    stage: CbePipelineStage
+    status: CbeStageStatus
+    updated_at: datetime | None  # when the stage last finished; None if it never has
 
 
 @dataclass(frozen=True)
@@ -161,6 +177,50 @@ class BrokerScope:
             for found in connected
         ]
 
+    async def user_currencies(self, user: User, today: date) -> list[Holding]:
+        """What a user `connected_user` answered holds, in USD at the last closes on or before `today`."""
+        portfolio = PortfolioScope(self.session, user.id)
+        return await portfolio.holdings(USD, min(today, await portfolio.latest_close_day() or today))
+
+    async def pipeline_stages(self, user: User) -> list[StageState]:
+        """Where the books of a user `connected_user` answered are: their accounts' syncs, then the
+        cost-basis run the exchange-level report reads."""
+        syncing, accounts, synced = (
+            await self.session.execute(
+                select(
+                    func.bool_or(Account.is_syncing),
+                    func.count(Account.id),
+                    func.max(Account.last_synced_at),
+                ).where(Account.user_id == user.id, Account.will_be_deleted.is_(False))
+            )
+        ).one()
+        imported = (
+            CbeStageStatus.RUNNING
+            if syncing
+            else CbeStageStatus.DONE
+            if accounts
+            else CbeStageStatus.NOT_STARTED
+        )
+        run = await CostBasisScope(self.session, user.id).status()
+        if run is None or (run.state is None and run.last_synced_at is None):
+            calculated = CbeStageStatus.NOT_STARTED
+        elif run.state in RUNNING_STATES:
+            calculated = CbeStageStatus.RUNNING
+        elif run.state is CostBasisState.FAILED:
+            calculated = CbeStageStatus.FAILED
+        else:
+            calculated = CbeStageStatus.DONE
+        return [
+            StageState(CbePipelineStage.IMPORT, imported, synced),
+            StageState(CbePipelineStage.COST_BASIS, calculated, None if run is None else run.last_synced_at),
+        ]
+
+    async def settings(self) -> BrokerSettings | None:
+        """The broker's CBE settings; user wallet connect is off until the broker turns it on."""
+        if not await self.is_broker():
+            return None
+        return BrokerSettings(bool((await self._user()).settings.get(ALLOW_CONNECT_KEY, False)))
+
     async def existing_demo_account_id(self) -> int | None:
         """The broker's demo account, if they have one not being deleted."""
         if not await self.is_broker():
@@ -191,6 +251,15 @@ class BrokerScope:
             FlowInput(FlowDirection.INFLOW, USD_ASSET, entered.proceeds, entered.proceeds),
         ]
         return await self._manual(ManualTransaction(account_id, entered.timestamp, Type.SELL, flows))
+
+    async def update_settings(self, changed: BrokerSettings) -> BrokerSettings | None:
+        """Stores the broker's CBE settings; None (nothing stored) for anyone but a broker."""
+        if not await self.is_broker():
+            return None
+        user = await self._user()
+        user.settings = {**user.settings, ALLOW_CONNECT_KEY: changed.allow_user_wallet_connect}
+        await self.session.flush()
+        return changed
 
     async def mark_demo_accounts(self) -> list[int] | None:
         """The reset's first step: every account of the demo user marked for deletion (the deletion

@@ -1,8 +1,9 @@
 """The broker demo (CBE, spec 001 §2, §6) through GraphQL: a broker sees their connected users with their
-deposits and the exchange-level report of a tax year, adds deposits and sell orders to the demo account
-through the manual-transaction path, and resets the demo account (broker id cbe_demo), which deletes the
-demo user's accounts and seeds a new one. Anyone else gets nothing: a non-broker, a user with only
-enableCbe, a broker asking about a user not connected to them, a bad id or a bad input."""
+deposits, currencies, tax method and pipeline stages and the exchange-level report of a tax year, keeps
+their settings, adds deposits and sell orders to the demo account through the manual-transaction path,
+and resets the demo account (broker id cbe_demo), which deletes the demo user's accounts, seeds a new one
+and turns user wallet connect off. Anyone else gets nothing: a non-broker, a user with only enableCbe, a
+broker asking about a user not connected to them (another broker's), a bad id or a bad input."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from tests.api.test_cost_basis import calculated, signed_up_user
 from tests.clients import app_client, sign_up
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into
 from vocabulary.broker import DEMO_ACCOUNT_NAME
+from vocabulary.enums import CostBasisMethod
 from vocabulary.enums import TransactionType as Type
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
@@ -47,6 +49,17 @@ REPORT = """query($taxYear: Int!) {
   }
 }"""
 DEMO_ACCOUNT = "query { cbeDemoAccountId }"
+CURRENCIES = """query($userId: ID!) {
+  cbeUserCurrencies(userId: $userId) { assetId symbol quantity costBasis }
+}"""
+TAX_METHOD = """query($userId: ID!) { cbeTaxMethod(userId: $userId) { costBasisMethod costBasisByWallet } }"""
+STAGES = """query($userId: ID!) { cbePipelineStages(userId: $userId) { stage status updatedAt } }"""
+SETTINGS = "query { cbeSettings { allowUserWalletConnect } }"
+UPDATE_SETTINGS = """mutation($allow: Boolean!) {
+  updateCbeSettings(input: { allowUserWalletConnect: $allow }) {
+    success error errorMessage settings { allowUserWalletConnect }
+  }
+}"""
 DEPOSIT = """mutation($input: CbeDepositInput!) {
   addCbeDeposit(input: $input) { success error errorMessage publicId }
 }"""
@@ -58,6 +71,13 @@ RESET = """mutation($brokerId: String!) {
 }"""
 NOT_FOUND = {"success": False, "error": "not_found", "errorMessage": "Not found."}
 NOT_FOUND_ADDED = {**NOT_FOUND, "publicId": None}
+NOT_FOUND_SETTINGS = {**NOT_FOUND, "settings": None}
+USER_QUERIES = {  # a connected user's, by their public id
+    "cbeUserCurrencies": CURRENCIES,
+    "cbeTaxMethod": TAX_METHOD,
+    "cbePipelineStages": STAGES,
+    "connectedCtUser": CONNECTED_ONE,
+}
 
 
 def deposit(**changes: str) -> dict[str, str]:
@@ -195,6 +215,77 @@ async def test_a_broker_sees_connected_users_their_deposits_and_the_exchange_lev
             assert (await gql(client, HISTORY, userId=user_id))["cbeDepositHistory"] is None
 
 
+async def test_a_broker_sees_a_connected_users_currencies_tax_method_and_pipeline_stages(
+    client: httpx.AsyncClient,
+    other_user: httpx.AsyncClient,
+    app: FastAPI,
+    servers: Settings,
+    db_session: Session,
+) -> None:
+    connected = await signed_up_user(other_user, db_session)
+    wallet = add_wallet(db_session, connected)
+    add_transaction(db_session, wallet, "2025-02-01 09:00", Type.DEPOSIT, into("crypto_ETH", "2", "5000"))
+    db_session.execute(
+        update(User).where(User.id == connected.id).values(cost_basis_method=CostBasisMethod.HIFO)
+    )
+    db_session.commit()
+    await broker_user(client, servers, db_session, connected.email)
+    user_id = str(connected.public_id)
+
+    stages = (await gql(client, STAGES, userId=user_id))["cbePipelineStages"]
+    assert [(s["stage"], s["status"], s["updatedAt"]) for s in stages] == [
+        ("IMPORT", "DONE", None),  # a wallet entered by hand was never synced
+        ("COST_BASIS", "NOT_STARTED", None),
+    ]
+    assert (await gql(other_user, "mutation { enqueueCostBasis { success } }"))["enqueueCostBasis"]["success"]
+    await calculated(other_user)
+
+    stages = (await gql(client, STAGES, userId=user_id))["cbePipelineStages"]
+    assert [(s["stage"], s["status"]) for s in stages] == [("IMPORT", "DONE"), ("COST_BASIS", "DONE")]
+    assert stages[1]["updatedAt"] is not None
+    currencies = (await gql(client, CURRENCIES, userId=user_id))["cbeUserCurrencies"]
+    assert [
+        (c["assetId"], c["symbol"], Decimal(c["quantity"]), Decimal(c["costBasis"])) for c in currencies
+    ] == [("crypto_ETH", "ETH", Decimal(2), Decimal(5000))]
+    assert (await gql(client, TAX_METHOD, userId=user_id))["cbeTaxMethod"] == {
+        "costBasisMethod": "HIFO",
+        "costBasisByWallet": False,
+    }
+
+    async with app_client(app) as another_broker:
+        await broker_user(another_broker, servers, db_session)  # connected to themselves only
+        theirs = await public_id(another_broker)
+        for name, query in USER_QUERIES.items():
+            assert (await gql(another_broker, query, userId=user_id))[name] is None, name
+            for bad in (theirs, "not-an-id", "00000000-0000-0000-0000-000000000000"):
+                assert (await gql(client, query, userId=bad))[name] is None, (name, bad)
+    for name, query in USER_QUERIES.items():
+        assert (await gql(other_user, query, userId=user_id))[name] is None, name  # not their broker
+
+
+async def test_a_broker_keeps_their_settings_on_the_server(
+    client: httpx.AsyncClient, other_user: httpx.AsyncClient, servers: Settings, db_session: Session
+) -> None:
+    broker = await broker_user(client, servers, db_session)
+    await broker_user(other_user, servers, db_session)
+
+    assert (await gql(client, SETTINGS))["cbeSettings"] == {"allowUserWalletConnect": False}
+    assert (await gql(client, UPDATE_SETTINGS, allow=True))["updateCbeSettings"] == {
+        "success": True,
+        "error": None,
+        "errorMessage": None,
+        "settings": {"allowUserWalletConnect": True},
+    }
+    assert (await gql(client, SETTINGS))["cbeSettings"] == {"allowUserWalletConnect": True}
+    assert (await gql(other_user, SETTINGS))["cbeSettings"] == {"allowUserWalletConnect": False}
+
+    for bad in ({"allow": None}, {"allow": "yes"}, {}):
+        answer = await client.post("/graphql", json={"query": UPDATE_SETTINGS, "variables": bad})
+        assert answer.json()["errors"] and answer.json().get("data") is None, bad
+    db_session.refresh(broker)
+    assert broker.settings["cbeAllowUserWalletConnect"] is True
+
+
 async def test_deposits_and_sell_orders_are_manual_transactions_of_the_demo_account(
     client: httpx.AsyncClient, servers: Settings, db_session: Session
 ) -> None:
@@ -251,10 +342,13 @@ async def test_a_reset_deletes_the_demo_users_accounts_and_seeds_the_demo_accoun
     add_transaction(db_session, wallet, "2024-06-01 09:00", Type.DEPOSIT, into("crypto_SOL", "10", "1500"))
     db_session.commit()
     assert (await gql(client, DEPOSIT, input=deposit()))["addCbeDeposit"]["success"]
+    assert (await gql(client, UPDATE_SETTINGS, allow=True))["updateCbeSettings"]["success"]
 
     assert (await gql(client, RESET, brokerId="cbe_demo"))["resetDemoUser"]["success"]
     await deleted(db_session, broker)
     await calculated(client)
+
+    assert (await gql(client, SETTINGS))["cbeSettings"] == {"allowUserWalletConnect": False}
 
     assert accounts_of(db_session, broker) == [(DEMO_ACCOUNT_NAME, False)]
     assert transactions_of(db_session, broker) == [
@@ -286,7 +380,11 @@ async def test_anyone_but_a_broker_gets_nothing_and_changes_nothing(
 
     async def refused_everything(http: httpx.AsyncClient) -> None:
         assert (await gql(http, CONNECTED))["connectedCtUsers"] is None
-        assert (await gql(http, CONNECTED_ONE, userId=broker_id))["connectedCtUser"] is None
+        for name, query in USER_QUERIES.items():
+            assert (await gql(http, query, userId=broker_id))[name] is None, name
+            assert (await gql(http, query, userId=str(user.public_id)))[name] is None, name
+        assert (await gql(http, SETTINGS))["cbeSettings"] is None
+        assert (await gql(http, UPDATE_SETTINGS, allow=True))["updateCbeSettings"] == NOT_FOUND_SETTINGS
         assert (await gql(http, HISTORY, userId=str(user.public_id)))["cbeDepositHistory"] is None
         assert (await gql(http, REPORT, taxYear=2025))["exchangeLevelReport"] is None
         assert (await gql(http, DEMO_ACCOUNT))["cbeDemoAccountId"] is None
@@ -300,12 +398,14 @@ async def test_anyone_but_a_broker_gets_nothing_and_changes_nothing(
     await refused_everything(client)  # enableCbe alone is not broker mode
     assert accounts_of(db_session, user) == [(wallet.name, False)]
     assert transactions_of(db_session, user) == []
+    db_session.refresh(user)
+    assert "cbeAllowUserWalletConnect" not in user.settings
 
     assert (await gql(other_user, RESET, brokerId="another_broker"))["resetDemoUser"] == NOT_FOUND
     assert (await gql(other_user, RESET, brokerId="CBE_DEMO"))["resetDemoUser"] == NOT_FOUND
 
     async with app_client(app) as anonymous:
-        for query in (CONNECTED, DEMO_ACCOUNT):
+        for query in (CONNECTED, DEMO_ACCOUNT, SETTINGS):
             assert (await anonymous.post("/graphql", json={"query": query})).status_code == 401
 
 
@@ -346,6 +446,9 @@ async def _reset(mine: Signed, theirs: Signed) -> None:
 AUTHORIZATION_RULES: dict[str, Callable[[Signed, Signed], Awaitable[None]]] = {
     "Query.connectedCtUser": _not_connected(CONNECTED_ONE, "connectedCtUser"),
     "Query.cbeDepositHistory": _not_connected(HISTORY, "cbeDepositHistory"),
+    "Query.cbeUserCurrencies": _not_connected(CURRENCIES, "cbeUserCurrencies"),
+    "Query.cbeTaxMethod": _not_connected(TAX_METHOD, "cbeTaxMethod"),
+    "Query.cbePipelineStages": _not_connected(STAGES, "cbePipelineStages"),
     "Mutation.addCbeDeposit": _not_a_broker(DEPOSIT, "addCbeDeposit", deposit),
     "Mutation.addCbeDisposal": _not_a_broker(DISPOSAL, "addCbeDisposal", sell_order),
     "Mutation.resetDemoUser": _reset,

@@ -9,8 +9,10 @@ import { PortalShell } from './PortalShell';
 
 const APP_INFO = () => ({ appInfo: { maintenanceMode: false, maintenanceMessage: null, maxUploadBytes: 1 } });
 
-function renderShell(me: Record<string, unknown>) {
-  const fetchMock = mockFetch({ userInfo: () => userInfoAnswer(me), appInfo: APP_INFO });
+const settings = (allowed: boolean) => () => ({ cbeSettings: { allowUserWalletConnect: allowed } });
+
+function renderShell(me: Record<string, unknown>, allowConnect = false) {
+  const fetchMock = mockFetch({ userInfo: () => userInfoAnswer(me), appInfo: APP_INFO, cbeSettings: settings(allowConnect) });
   renderWithProviders(
     <Routes>
       <Route element={<PortalShell />}>
@@ -72,11 +74,19 @@ describe('PortalShell', () => {
     expect(await screen.findByRole('menuitem', { name: 'Switch to Broker Portal' })).toBeInTheDocument();
   });
 
-  it('labels Wallets Connect once the broker allows user wallet connect', async () => {
-    window.localStorage.setItem(ALLOW_USER_WALLET_CONNECT_KEY, 'true');
-    renderShell({ enableCbe: true, isBroker: true });
+  it('labels Wallets Connect once the broker allows user wallet connect, as the server says', async () => {
+    renderShell({ enableCbe: true, isBroker: true }, true);
     const bar = await screen.findByTestId('tax-center-bar');
-    expect(within(bar).getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/wallets');
+    expect(await within(bar).findByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/wallets');
+    expect(window.localStorage.getItem(ALLOW_USER_WALLET_CONNECT_KEY)).toBe('true');
+  });
+
+  it('drops Connect when the server says user wallet connect is off, whatever was stored', async () => {
+    window.localStorage.setItem(ALLOW_USER_WALLET_CONNECT_KEY, 'true');
+    renderShell({ enableCbe: true, isBroker: true }, false);
+    const bar = await screen.findByTestId('tax-center-bar');
+    await waitFor(() => expect(window.localStorage.getItem(ALLOW_USER_WALLET_CONNECT_KEY)).toBe('false'));
+    expect(within(bar).queryByRole('link', { name: 'Connect' })).not.toBeInTheDocument();
   });
 
   it('clears a stored view mode and shows the normal portal when enableCbe is off', async () => {

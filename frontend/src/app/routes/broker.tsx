@@ -17,7 +17,7 @@ export function UsersOverviewRoute() {
   );
 }
 
-/** /users-overview/{userId}: one connected user's deposits. */
+/** /users-overview/{userId}: one connected user's deposits, currencies, tax method and pipeline stages. */
 export function UserOverviewRoute() {
   return (
     <RequireBroker>

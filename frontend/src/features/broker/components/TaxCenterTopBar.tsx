@@ -1,14 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link, NavLink } from 'react-router';
 import { BROKER_HOME, taxCenterItems, type CbeFlags } from '@/features/broker/utils/menus';
-import { useAllowUserWalletConnect } from '@/features/broker/utils/viewMode';
+import { useAllowUserWalletConnectSetting } from '@/features/broker/api/useBroker';
 import { BrokerAccountMenu } from './BrokerAccountMenu';
 import './broker.css';
 
 /** The broker portal's top bar titled Tax Center (spec 001 §2): Home, Wallets labelled Connect when the
  * broker allows user wallet connect, the Tax Lots menu and the account menu. */
 export function TaxCenterTopBar({ user, email, onSignOut }: { user: CbeFlags; email: string; onSignOut: () => void }) {
-  const [allowConnect] = useAllowUserWalletConnect();
+  const { allowed: allowConnect } = useAllowUserWalletConnectSetting();
   return (
     <header className="tax-center-bar" data-testid="tax-center-bar">
       <Link to={BROKER_HOME} className="brand tax-center-bar__title">

@@ -1,17 +1,24 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '@/components/LoadStates';
+import { toast } from '@/components/toast/toastStore';
 import { formatDate } from '@/lib/format';
-import { useConnectedCtUsers } from '@/features/broker/api/useBroker';
-import { useAllowUserWalletConnect } from '@/features/broker/utils/viewMode';
+import { useAllowUserWalletConnectSetting, useConnectedCtUsers } from '@/features/broker/api/useBroker';
 import { ExchangeLevelReport } from './ExchangeLevelReport';
 import './broker.css';
+
+const SETTINGS_FAILED = 'The settings could not be saved. Try again.';
 
 /** /users-overview: the broker portal's home — the exchange-level report, the connected users with their
  * deposit information, and the broker settings. */
 export function UsersOverview() {
   const users = useConnectedCtUsers();
-  const [allowConnect, setAllowConnect] = useAllowUserWalletConnect();
+  const settings = useAllowUserWalletConnectSetting();
+  const changeAllowConnect = (allow: boolean) =>
+    settings.update.mutate(allow, {
+      onSuccess: (result) => (result.success ? undefined : toast.error(result.errorMessage ?? SETTINGS_FAILED)),
+      onError: () => toast.error(SETTINGS_FAILED),
+    });
   useEffect(() => {
     document.title = 'Users overview | Tax Center';
   }, []);
@@ -63,7 +70,12 @@ export function UsersOverview() {
         </div>
         <div className="broker-settings">
           <label className="choice">
-            <input type="checkbox" checked={allowConnect} onChange={(event) => setAllowConnect(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={settings.allowed}
+              disabled={settings.update.isPending}
+              onChange={(event) => changeAllowConnect(event.target.checked)}
+            />
             Allow user wallet connect
           </label>
         </div>
