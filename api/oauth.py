@@ -6,6 +6,9 @@ wallets page with the spec's message in `successMessage` or `errorMessage` (spec
 The state and the code verifier travel in a short-lived HttpOnly cookie, sealed like account credentials,
 so nothing is stored before the provider answers. The exchange of the code is one call to the provider's
 token endpoint while the browser waits, like the check of an API key.
+
+A provider's refusal (its `error` redirect, or a refused code) is logged cleaned as exchange error texts
+are (`cleaned`); the browser only ever gets the spec's message.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import logging
 import secrets
 import time
 from typing import Annotated
@@ -24,9 +28,10 @@ from starlette.requests import HTTPConnection
 
 from api.auth import DbSession, current_user
 from api.context import Context
-from api.limits import MAX_ID_CHARS, MAX_URL_CHARS
+from api.limits import MAX_ID_CHARS, MAX_STRING_CHARS, MAX_URL_CHARS
 from api.schema.linking import start_syncing
 from api.services import Services, services
+from ingest.exchanges.failures import cleaned
 from ingest.exchanges.oauth import (
     OWNER,
     PROVIDERS,
@@ -49,6 +54,7 @@ from vocabulary.errors import (
     account_error_message,
 )
 
+logger = logging.getLogger(__name__)
 router = APIRouter(prefix="/oauth")
 COOKIE = "cairn_oauth"
 COOKIE_SECONDS = 600  # the user has ten minutes at the provider
@@ -143,7 +149,10 @@ async def callback(
     session: DbSession,
     code: str = "",
     state: str = "",
+    error: Annotated[str, Query(max_length=MAX_STRING_CHARS)] = "",
+    error_description: Annotated[str, Query(max_length=MAX_STRING_CHARS)] = "",
 ) -> RedirectResponse:
+    """`error`: the provider's refusal instead of a code (RFC 6749 §4.1.2.1), e.g. the user said no."""
     pending = _pending(connection, app)
     client = _client(app, slug)
     if (
@@ -156,6 +165,11 @@ async def callback(
     ):
         return _back(errorMessage=account_error_message(AccountError.INVALID_CODE))
     return_to = own_path(pending.get("return_to"))
+    if error:
+        logger.warning(
+            "%s refused the connection: %s", slug, cleaned(f"{error}: {error_description}", [state])
+        )
+        return _back(return_to, errorMessage=account_error_message(AccountError.INVALID_CODE))
     provider = PROVIDERS[slug]
     try:
         tokens = await asyncio.to_thread(
@@ -170,9 +184,11 @@ async def callback(
         owner = await asyncio.to_thread(
             owner_id, provider, app.settings.exchange_urls.get(slug), tokens.access_token
         )
-    except OAuthRefused:
+    except OAuthRefused as refusal:  # its text is cleaned where it is raised
+        logger.warning("%s refused the code: %s", slug, refusal)
         return _back(return_to, errorMessage=account_error_message(AccountError.INVALID_CODE))
-    except OAuthUnavailable:
+    except OAuthUnavailable as unavailable:
+        logger.warning("%s could not exchange the code: %s", slug, unavailable)
         return _back(return_to, errorMessage=EXCHANGE_ADD_FAILED)
     context = Context(app, session, user)
     linking = context.scope.linking

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, quote_plus, urlsplit
+from urllib.parse import urlsplit
 
 import ccxt
 
-from ingest.exchanges.failures import RETRIED, ExchangeFailure, FailureKind, classify
-
-# An address or a query string in an error text: ccxt's HTTP errors spell the whole request
-# ("id method url code reason body"), and exchanges that sign in the query put the key there.
-ADDRESS = re.compile(r"\S*://\S*|\S*\?\S*")
-DETAIL_CHARS = 500
+from ingest.exchanges.failures import RETRIED, ExchangeFailure, FailureKind, classify, cleaned
 
 
 @dataclass(frozen=True)
@@ -81,11 +75,7 @@ class ExchangeClient:
         if base_url:
             self.exchange.urls["api"] = rebased(self.exchange.urls["api"], base_url)
         self.id = exchange_id
-        self._secrets = sorted(
-            {form for value in credentials.values.values() if value for form in _spellings(value)},
-            key=len,
-            reverse=True,
-        )
+        self._secrets = tuple(credentials.values.values())
         self._backoff, self._sleep, self._heartbeat = backoff, sleep, heartbeat
 
     def call(self, method: str, params: dict[str, Any] | None = None) -> Any:
@@ -119,10 +109,7 @@ class ExchangeClient:
 
     def _failure(self, kind: FailureKind, detail: str) -> ExchangeFailure:
         """A failure whose text holds no address, query string or credential, at most 500 characters."""
-        text = ADDRESS.sub("<address>", detail)
-        for secret in self._secrets:
-            text = text.replace(secret, "<credential>")
-        return ExchangeFailure(self.id, kind, text[:DETAIL_CHARS])
+        return ExchangeFailure(self.id, kind, cleaned(detail, self._secrets))
 
     @contextmanager
     def reading(self, what: str) -> Iterator[None]:
@@ -131,8 +118,3 @@ class ExchangeClient:
             yield
         except (KeyError, IndexError, TypeError, ValueError, ArithmeticError) as exc:
             raise self.malformed(f"{what}: {exc!r}") from exc
-
-
-def _spellings(value: str) -> set[str]:
-    """A credential as it may appear in a request: as is and URL-encoded both ways."""
-    return {value, quote(value, safe=""), quote_plus(value)}

@@ -3,6 +3,10 @@ with PKCE (RFC 7636, S256) and a state, and refreshing an access token before it
 
 Each provider's addresses are its documented ones; CAIRN_OAUTH_URLS puts another origin in their place
 (a local fake, a proxy), as CAIRN_EXCHANGE_URLS does for the exchanges' APIs. Pure: no database.
+
+A provider's refusal text and a transport error's are cleaned as an exchange's error texts are
+(`cleaned`: no address, no query string, none of the code, verifier, tokens or client secret sent)
+and raised without the original as cause, so they reach logs and Temporal's history clean.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from dataclasses import dataclass
 from urllib.parse import urlencode, urlsplit
 
 import httpx
+
+from ingest.exchanges.failures import cleaned
 
 REFRESH_BEFORE = 300.0  # seconds before expiry a token is refreshed
 
@@ -131,12 +137,13 @@ def _tokens(provider: Provider, base: str | None, client: Client, form: dict[str
     body = {**form, "client_id": client.client_id}
     if client.client_secret:
         body["client_secret"] = client.client_secret
+    sent = [body.get(name, "") for name in ("code", "code_verifier", "refresh_token", "client_secret")]
     try:
         response = httpx.post(rebased(provider.token_url, base), data=body, timeout=30.0)
     except httpx.TransportError as error:
-        raise OAuthUnavailable(repr(error)) from error
+        raise OAuthUnavailable(cleaned(repr(error), sent)) from None
     if response.status_code in (400, 401):
-        raise OAuthRefused(response.text[:200])
+        raise OAuthRefused(cleaned(response.text, sent))
     if response.status_code != httpx.codes.OK:
         raise OAuthUnavailable(f"HTTP {response.status_code}")
     try:
@@ -180,9 +187,9 @@ def owner_id(provider: Provider, base: str | None, access_token: str) -> str | N
             timeout=30.0,
         )
     except httpx.TransportError as error:
-        raise OAuthUnavailable(repr(error)) from error
+        raise OAuthUnavailable(cleaned(repr(error), [access_token])) from None
     if response.status_code == httpx.codes.UNAUTHORIZED:
-        raise OAuthRefused(response.text[:200])
+        raise OAuthRefused(cleaned(response.text, [access_token]))
     if response.status_code != httpx.codes.OK:
         raise OAuthUnavailable(f"HTTP {response.status_code}")
     try:

@@ -1,11 +1,12 @@
 """Redirect-based connections (api/oauth.py) against the local OAuth and Coinbase fakes: the authorization
 code with PKCE and state, the account created with its tokens sealed and synced, the access token
 refreshed before it expires, a revoked refresh token ending in the failed state with a
-fix-API-credentials task, a callback that is not the user's own refused, and one Coinbase account
-connected twice refused (coinbase_account_already_added)."""
+fix-API-credentials task, a callback that is not the user's own refused, one Coinbase account
+connected twice refused (coinbase_account_already_added), and the provider's refusals logged cleaned."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
@@ -111,6 +112,31 @@ async def test_a_callback_with_another_state_or_for_another_user_creates_nothing
     assert (await gql(user, EXCHANGES))["exchanges"]["total"] == 0
     assert (await gql(other_user, EXCHANGES))["exchanges"]["total"] == 0
     assert coinbase.requests == 0
+
+
+async def test_a_provider_refusal_is_logged_cleaned_and_the_browser_gets_the_spec_message(
+    user: httpx.AsyncClient, coinbase: CoinbaseFake, provider: OAuthServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="api.oauth")
+    refused = {"errorMessage": ["The connection was not authorized. Please try again."]}
+    callback = await authorized(user)
+    code = parse_qs(urlsplit(callback).query)["code"][0]
+
+    # The provider refuses the code, quoting it and linking to a page with it in the query.
+    assert message(await user.get(callback.replace(f"code={code}", f"code={code}-used"))) == refused
+    provider.deny()
+    asked = provider.requests
+    # The user says no: the provider's error redirect names its authorize address and our client.
+    assert message(await user.get(await authorized(user))) == refused
+    assert provider.requests == asked + 1  # the consent only: no code is exchanged
+
+    logged = [record.getMessage() for record in caplog.records if record.name == "api.oauth"]
+    assert len(logged) == 2
+    assert logged[0].startswith("coinbase refused the code: ") and "invalid_grant" in logged[0]
+    assert logged[1].startswith("coinbase refused the connection: access_denied: The user denied <address>")
+    for text in logged:
+        assert code not in text and provider.url not in text and "?" not in text and CLIENT_ID not in text
+    assert (await gql(user, EXCHANGES))["exchanges"]["total"] == 0
 
 
 async def test_the_same_coinbase_account_connected_twice_is_refused(

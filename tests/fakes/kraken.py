@@ -3,10 +3,11 @@ Ledgers, TradesHistory, DepositStatus and WithdrawStatus, signed as Kraken docum
 API-Sign = HMAC-SHA512 of path + SHA256(nonce + body) under the base64 secret).
 
 The history is N generated trades (two ledger entries each, sharing the trade's refid) with a
-deposit every 25 trades and a staking reward every 40. Ledgers pages by `ofs`, 50 entries a page,
-newest first, between `start` (exclusive) and `end` (inclusive) unix times; TradesHistory the same
-way. DepositStatus lists the deposits from `start` on, WithdrawStatus nothing. `ledgers_csv` and
-`trades_csv` are the same history as Kraken's exports write it.
+deposit every 25 trades and a staking reward every 40; `add_entry` adds a ledger entry of any type.
+Ledgers pages by `ofs`, 50 entries a page, newest first, between `start` (exclusive) and `end`
+(inclusive) unix times; TradesHistory the same way. DepositStatus lists the deposits from `start`
+on, WithdrawStatus nothing. `ledgers_csv` and `trades_csv` are the same history as Kraken's exports
+write it.
 """
 
 from __future__ import annotations
@@ -78,6 +79,14 @@ class KrakenFake(FakeExchange):
             self.trades.append(Trade(txid, base + quote, time, side, price, cost, fee, volume))
             if n % 40 == 39:
                 self._entry(f"S{n:05X}-STAKE-{n:06X}", time, "staking", "DOT.S", Decimal("0.1"), Decimal(0))
+
+    def add_entry(self, kind: str, asset: str, amount: Decimal, fee: Decimal = Decimal(0)) -> Entry:
+        """One ledger entry of Kraken's type `kind`, a second after the last: a staking reward, the two
+        legs of a Buy Crypto ("spend", "receive"), or one the ledger alone lists."""
+        number = len(self.entries)
+        time = f"{Decimal(self.entries[-1].time) + 1 if self.entries else EPOCH:.4f}"
+        self._entry(f"E{number:05X}-ENTRY-{number:06X}", time, kind, asset, amount, fee)
+        return self.entries[-1]
 
     def _entry(self, refid: str, time: str, kind: str, asset: str, amount: Decimal, fee: Decimal) -> None:
         number = len(self.entries)

@@ -3,9 +3,11 @@ grant, RFC 7636 PKCE with S256, refresh tokens), at Coinbase's paths (/oauth2/au
 unless given a provider's own (`paths`: authorize, token).
 
 The authorize endpoint stands for the user's consent: it redirects at once to `redirect_uri` with a
-code and the state it was given. The token endpoint checks the client, the code's redirect URI and the
-PKCE verifier, and issues access tokens that expire after `lifetime` seconds; `revoke()` makes every
-refresh token invalid, as a user disconnecting the app at the provider does."""
+code and the state it was given, or after `deny()` with RFC 6749's `error=access_denied`. The token
+endpoint checks the client, the code's redirect URI and the PKCE verifier, and issues access tokens that
+expire after `lifetime` seconds; `revoke()` makes every refresh token invalid, as a user disconnecting
+the app at the provider does. Refusals are as talkative as a careless provider's: they quote the grant
+refused and link to documentation with it in the query."""
 
 from __future__ import annotations
 
@@ -41,9 +43,14 @@ class OAuthServer(FakeExchange):
         self._codes: dict[str, _Grant] = {}
         self.refresh_tokens: set[str] = set()
         self.access_tokens: list[str] = []  # issued, newest last
+        self._denied = False
 
     def revoke(self) -> None:
         self.refresh_tokens.clear()
+
+    def deny(self) -> None:
+        """The user refuses the next consents."""
+        self._denied = True
 
     def answer(self, request: Request) -> Answer:
         if request.method == "GET" and request.path == self.paths[0]:
@@ -58,9 +65,17 @@ class OAuthServer(FakeExchange):
     def _authorize(self, query: dict[str, str]) -> Answer:
         if query.get("client_id") != self.client_id or query.get("code_challenge_method") != "S256":
             return Answer(400, {"error": "invalid_request"})
+        state = query.get("state", "")
+        if self._denied:
+            refusal = {
+                "error": "access_denied",
+                "error_description": f"The user denied {self.url}/oauth2/auth?client_id={self.client_id}",
+                "state": state,
+            }
+            return Answer(302, b"", location=f"{query['redirect_uri']}?{urlencode(refusal)}")
         code = secrets.token_urlsafe(16)
         self._codes[code] = _Grant(query["redirect_uri"], query["code_challenge"])
-        target = f"{query['redirect_uri']}?{urlencode({'code': code, 'state': query.get('state', '')})}"
+        target = f"{query['redirect_uri']}?{urlencode({'code': code, 'state': state})}"
         return Answer(302, b"", location=target)
 
     def _token(self, form: dict[str, str]) -> Answer:
@@ -75,10 +90,10 @@ class OAuthServer(FakeExchange):
                 or grant.redirect_uri != form.get("redirect_uri")
                 or grant.challenge != challenge
             ):
-                return Answer(400, {"error": "invalid_grant"})
+                return self._invalid_grant(form.get("code", ""))
         elif form.get("grant_type") == "refresh_token":
             if form.get("refresh_token") not in self.refresh_tokens:
-                return Answer(400, {"error": "invalid_grant"})
+                return self._invalid_grant(form.get("refresh_token", ""))
             self.refresh_tokens.discard(form["refresh_token"])
         else:
             return Answer(400, {"error": "unsupported_grant_type"})
@@ -93,5 +108,15 @@ class OAuthServer(FakeExchange):
                 "expires_in": self.lifetime,
                 "refresh_token": refresh,
                 "scope": "wallet:accounts:read,wallet:transactions:read",
+            },
+        )
+
+    def _invalid_grant(self, grant: str) -> Answer:
+        return Answer(
+            400,
+            {
+                "error": "invalid_grant",
+                "error_description": f"The grant {grant} is invalid, expired or revoked.",
+                "error_uri": f"{self.url}/docs/errors?grant={grant}",
             },
         )

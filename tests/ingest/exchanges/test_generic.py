@@ -1,4 +1,5 @@
-"""The generic connector (ccxt's unified methods), run against the Binance fake as ccxt's binance."""
+"""The generic connector (ccxt's unified methods), run against the Binance fake as ccxt's binance and
+the Kraken fake as ccxt's kraken (which answers the newest 50 first and lists a ledger)."""
 
 from __future__ import annotations
 
@@ -6,17 +7,18 @@ import base64
 from collections.abc import Iterator
 from decimal import Decimal
 
+import ccxt
 import pytest
 
 from ingest.exchanges.client import Backoff, Credentials, ExchangeClient
 from ingest.exchanges.connect import connect
 from ingest.exchanges.failures import ExchangeFailure, FailureKind
-from ingest.exchanges.generic import GenericConnector
+from ingest.exchanges.generic import LEDGER, NEWEST_FIRST, NO_LOOK_BACK, ORDER, GenericConnector
 from ingest.exchanges.kraken import KrakenConnector
 from ingest.exchanges.kucoin import KucoinConnector
 from tests.fakes.binance import EPOCH_MS, BinanceFake
-from tests.fakes.kraken import KrakenFake
-from tests.fakes.server import Fault
+from tests.fakes.kraken import KrakenFake, Trade
+from tests.fakes.server import Answer, Fault, Request
 from tests.ingest.exchanges.syncs import Sleeps, synced
 from vocabulary.enums import TransactionType
 
@@ -27,6 +29,19 @@ KEY, SECRET = "key", "secret"
 def fake() -> Iterator[BinanceFake]:
     with BinanceFake(KEY, SECRET, trades=90) as fake:
         yield fake
+
+
+KRAKEN_SECRET = base64.b64encode(b"kraken-secret").decode()
+KRAKEN_PAIRS = {"XXBTZUSD": "BTC/USD", "XETHZUSD": "ETH/USD"}
+
+
+def kraken(fake: KrakenFake) -> GenericConnector:
+    credentials = Credentials({"apiKey": KEY, "secret": KRAKEN_SECRET})
+    return GenericConnector(ExchangeClient("kraken", credentials, fake.url, throttle=False, sleep=Sleeps()))
+
+
+def trade_keys(trades: list[Trade]) -> set[str]:
+    return {f"{KRAKEN_PAIRS[trade.pair]}:{trade.txid}" for trade in trades}
 
 
 def connector(fake: BinanceFake, key: str = KEY) -> GenericConnector:
@@ -61,6 +76,7 @@ def test_where_ccxt_asks_for_a_market_every_spot_market_is_read_from_its_own_cur
     assert {stream for stream in cursors if stream.startswith("trades")} == {
         f"trades:{symbol}" for symbol in ("BTC/USD", "BTC/USDT", "DOGE/EUR", "ETH/BTC", "ETH/USDT", "SOL/BRL")
     }
+    assert LEDGER not in cursors  # ccxt reads Binance's ledger for derivatives only
     assert synced(connector(fake), cursors)[0] == {}
     fake.add_trades(6)
     new, _ = synced(connector(fake), cursors)
@@ -85,21 +101,82 @@ def test_usd_in_btc_bought_and_all_sold_again_gives_both_trades() -> None:
 
 
 def test_where_ccxt_lists_every_market_at_once_one_stream_reads_them() -> None:
-    secret = base64.b64encode(b"kraken-secret").decode()
-    with KrakenFake(KEY, secret, trades=30) as fake:
-        client = ExchangeClient(
-            "kraken", Credentials({"apiKey": KEY, "secret": secret}), fake.url, throttle=False, sleep=Sleeps()
-        )
-        transactions, cursors = synced(GenericConnector(client), {})
-        pairs = {"XXBTZUSD": "BTC/USD", "XETHZUSD": "ETH/USD"}
-        trades = {f"{pairs[trade.pair]}:{trade.txid}" for trade in fake.trades}
+    with KrakenFake(KEY, KRAKEN_SECRET, trades=30) as fake:
+        transactions, cursors = synced(kraken(fake), {})
         deposits = {entry.refid for entry in fake.entries if entry.type == "deposit"}
-        assert set(transactions) == trades | deposits
+        assert set(transactions) == trade_keys(fake.trades) | deposits
         assert {stream for stream in cursors if stream.startswith("trades")} == {"trades"}
-        assert synced(GenericConnector(client), cursors)[0] == {}
+        assert synced(kraken(fake), cursors)[0] == {}
         fake.add_trades(5)
-        new, _ = synced(GenericConnector(client), cursors)
-    assert set(new) == {f"{pairs[trade.pair]}:{trade.txid}" for trade in fake.trades[30:]}
+        new, _ = synced(kraken(fake), cursors)
+    assert set(new) == trade_keys(fake.trades[30:])
+
+
+def test_an_exchange_answering_the_newest_fifty_first_is_read_back_to_its_cursor() -> None:
+    with KrakenFake(KEY, KRAKEN_SECRET, trades=130) as fake:
+        transactions, cursors = synced(kraken(fake), {})
+        # 130 trades and 269 ledger entries: pages of 50, the newest first.
+        assert {key for key in transactions if "/" in key} == trade_keys(fake.trades)
+        assert (cursors["trades"][ORDER], cursors[LEDGER][ORDER]) == (NEWEST_FIRST, NEWEST_FIRST)
+        assert synced(kraken(fake), cursors)[0] == {}
+        fake.add_trades(120)
+        new, _ = synced(kraken(fake), cursors)
+    assert {key for key in new if "/" in key} == trade_keys(fake.trades[130:])
+
+
+class StrictKraken(KrakenFake):
+    """Kraken as an exchange that refuses a parameter it does not know, here the end of a range."""
+
+    refused = 0
+
+    def answer(self, request: Request) -> Answer:
+        if {"end", "until"} & set(request.form):
+            self.refused += 1
+            return Answer(200, {"error": ["EGeneral:Invalid arguments"]})
+        return super().answer(request)
+
+
+def test_an_exchange_refusing_to_look_back_is_read_forward_and_not_asked_again() -> None:
+    with StrictKraken(KEY, KRAKEN_SECRET, trades=30) as fake:
+        transactions, cursors = synced(kraken(fake), {})
+        refused = fake.refused
+        fake.add_trades(5)
+        new, _ = synced(kraken(fake), cursors)
+    assert {key for key in transactions if "/" in key} == trade_keys(fake.trades[:30])
+    assert refused and fake.refused == refused
+    assert cursors["trades"][ORDER] == cursors[LEDGER][ORDER] == NO_LOOK_BACK
+    assert set(new) == trade_keys(fake.trades[30:])
+
+
+def test_the_ledger_adds_what_no_other_stream_reads_and_flags_the_types_it_does_not_know() -> None:
+    with KrakenFake(KEY, KRAKEN_SECRET, trades=80) as fake:
+        spend = fake.add_entry("spend", "ZUSD", Decimal(-100), fee=Decimal("1.5"))  # a Buy Crypto's legs
+        receive = fake.add_entry("receive", "XETH", Decimal("0.05"))
+        transactions, cursors = synced(kraken(fake), {})
+        assert synced(kraken(fake), cursors)[0] == {}
+        reward = fake.add_entry("staking", "DOT.S", Decimal("0.2"))
+        new, _ = synced(kraken(fake), cursors)
+    ledger = {key: transaction for key, transaction in transactions.items() if key.startswith("ledger:")}
+    staking = [entry for entry in fake.entries if entry.type == "staking"]
+    assert set(ledger) == {f"ledger:{entry.ledger_id}" for entry in [*staking[:2], spend, receive]}
+    # Each trade and deposit once, from its own stream, though the ledger lists them too.
+    deposits = {entry.refid for entry in fake.entries if entry.type == "deposit"}
+    assert set(transactions) - set(ledger) == trade_keys(fake.trades) | deposits
+    staked = ledger[f"ledger:{staking[0].ledger_id}"]
+    assert (staked.type, staked.review) == (TransactionType.STAKING_REWARD, None)
+    assert [(f.direction, f.asset, f.quantity) for f in staked.flows] == [("IN", "DOT.S", Decimal("0.1"))]
+    spent, received = ledger[f"ledger:{spend.ledger_id}"], ledger[f"ledger:{receive.ledger_id}"]
+    assert (spent.type, received.type) == (TransactionType.SEND, TransactionType.RECEIVE)
+    assert {(f.direction, f.asset, f.quantity, f.is_fee) for f in spent.flows} == {
+        ("OUT", "USD", Decimal(100), False),
+        ("OUT", "USD", Decimal("1.5"), True),
+    }
+    assert spent.review == (
+        "The Kraken ledger type 'spend' was not recognised: imported as a send of what it moves. "
+        "Check that this is what happened."
+    )
+    assert received.review is not None and "'receive'" in received.review
+    assert set(new) == {f"ledger:{reward.ledger_id}"}
 
 
 def test_failures_are_classified(fake: BinanceFake) -> None:
@@ -119,3 +196,18 @@ def test_connect_picks_the_specific_connectors_and_the_generic_one_for_the_rest(
     generic = connect("bitstamp", credentials, "http://127.0.0.1:9")
     assert isinstance(generic, GenericConnector)
     assert generic.client.exchange.urls["api"]["private"].startswith("http://127.0.0.1:9/")
+
+
+def test_a_ledger_ccxt_reads_one_currency_at_a_time_is_left_to_the_other_streams(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def one_currency_at_a_time(*_: object) -> None:
+        raise ccxt.ArgumentsRequired("kraken fetchLedger() requires a code argument")
+
+    with KrakenFake(KEY, KRAKEN_SECRET, trades=30) as fake:
+        generic = kraken(fake)
+        monkeypatch.setattr(generic.client.exchange, "fetchLedger", one_currency_at_a_time)
+        transactions, cursors = synced(generic, {})
+    assert LEDGER not in cursors
+    deposits = {entry.refid for entry in fake.entries if entry.type == "deposit"}
+    assert set(transactions) == trade_keys(fake.trades) | deposits
