@@ -1,10 +1,11 @@
 """The product's own analytics endpoints and the current-user endpoint (spec 001 §7 "Other").
 
 POST /save_event, /save_page_view and /save_user_properties take JSON as the spec names it and store it
-in PostgreSQL (`analytics_events`, part of the data-team export) for the signed-in user, or, signed out,
-for the `anonymous_id` the browser's cookie holds. A `user_id` in the body must be the signed-in user's
-public id: any other answers 404, like an id that does not exist. Every string and property bag is
-bounded. GET /api/get-current-user answers who is signed in (401 when nobody is).
+in PostgreSQL (`analytics_events`) for the signed-in user, or, signed out, for the `anonymous_id` the
+browser's cookie holds; a user's events are part of the data-team export, an anonymous visitor's are
+not. A `user_id` in the body must be the signed-in user's public id: any other answers 404, like an id
+that does not exist. Every string and property bag is bounded. GET /api/get-current-user answers who
+is signed in (401 when nobody is).
 """
 
 from __future__ import annotations

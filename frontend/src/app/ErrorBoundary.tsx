@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { EVENTS, trackEvent } from '@/lib/analytics';
 import './message-page.css';
 
 /** 'Oops! This is unexpected.' with a way back (spec 001 §2, §4). */
@@ -11,6 +12,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    trackEvent(EVENTS.userViewedErrorPage);
     if (/Loading chunk|dynamically imported module|Importing a module script failed/i.test(error.message)) {
       const last = Number(sessionStorage.getItem('chunk_reload_at') ?? 0);
       if (Date.now() - last > 10_000) {

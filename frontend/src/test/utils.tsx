@@ -65,3 +65,8 @@ export function mockFetch(handlers: Record<string, Handler>, other?: (url: strin
   vi.stubGlobal('fetch', fn);
   return { fn, calls, operations: () => calls.filter((c) => c.operationName).map((c) => c.operationName) };
 }
+
+/** What the app sent to one of the analytics endpoints (`/save_event` …), as JSON bodies. */
+export function sentTo(path: string, calls: FetchCall[]): Record<string, unknown>[] {
+  return calls.filter((call) => call.url === path).map((call) => JSON.parse(String(call.body)) as Record<string, unknown>);
+}

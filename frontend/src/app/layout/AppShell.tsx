@@ -10,6 +10,7 @@ import { BrokerAccountMenu } from '@/features/broker/components/BrokerAccountMen
 import { CONSUMER_SIDEBAR, DEMO_SIDEBAR, menuLayout, type MenuItem } from '@/features/broker/utils/menus';
 import { useViewMode } from '@/features/broker/utils/viewMode';
 import { FeedbackPrompt } from '@/features/feedback/components/FeedbackPrompt';
+import { UserProperties } from './UserProperties';
 import { MigrationBanner } from '@/features/migration/components/MigrationBanner';
 import { TransactionLimitCard } from '@/features/plans/components/TransactionLimitCard';
 import { StatusPanel } from '@/features/status/components/StatusPanel';
@@ -108,6 +109,7 @@ export function AppShell() {
           </Suspense>
         </main>
         <FeedbackPrompt />
+        <UserProperties />
         <footer className="app-footer">
           <span>© {new Date().getFullYear()} Cairn</span>
           <ul className="app-footer__links" aria-label="Legal">

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/utils';
+import { saveConsent } from '@/lib/analytics';
+import { mockFetch, renderWithProviders, sentTo } from '@/test/utils';
 import { BANNER_CLOSED_KEY, PublicLayout } from './PublicLayout';
 import { SCROLL_THROTTLE_MS } from './usePublicScroll';
 
@@ -104,6 +105,25 @@ describe('PublicLayout', () => {
     expect(header).toHaveClass('is-hidden');
     scrollTo(300);
     expect(header).not.toHaveClass('is-hidden');
+  });
+
+  it("sends the sign-in and sign-up clicks of the top bar and the banner with the spec's properties", async () => {
+    saveConsent(true);
+    const fetchMock = mockFetch({}, () => new Response(null, { status: 204 }));
+    renderAt('/home');
+    const header = screen.getByTestId('public-header');
+    fireEvent.click(within(header).getByRole('link', { name: 'Sign in' }));
+    fireEvent.click(within(screen.getByTestId('public-banner')).getByRole('link', { name: 'Start for free' }));
+    const [signIn, signUp] = sentTo('/save_event', fetchMock.calls);
+    expect(signIn).toMatchObject({
+      event_name: 'Sign In Button Clicked',
+      event_properties: { button_text: 'Sign in', page_title: 'All Logged Out Pages', section: 'header', section_title: 'Top bar' },
+    });
+    expect(signUp).toMatchObject({
+      event_name: 'Sign Up Button Clicked',
+      event_properties: { button_text: 'Start for free', page_title: 'All Logged Out Pages', section: 'banner', section_title: 'Offer' },
+    });
+    vi.unstubAllGlobals();
   });
 
   it('the bottom banner shows at once on a page that does not scroll, and its close is remembered', async () => {

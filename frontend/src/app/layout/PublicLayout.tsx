@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { type ComponentPropsWithRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { SignInLink, SignUpButton } from '@/features/public-site/components/AuthButtons';
 import { APP_STORE_URL, PLAY_STORE_URL, SOCIAL_LINKS } from '@/features/public-site/utils/links';
 import { useSignedIn } from '@/lib/session';
 import {
@@ -128,21 +129,15 @@ function TopBar({ enterprise, hidden }: { enterprise: boolean; hidden: boolean }
             </Link>
           ) : enterprise ? (
             <>
-              <Link className="public-nav__item" to="/login">
-                Sign in
-              </Link>
+              <SignInLink section="header" sectionTitle="Top bar" />
               <Link className="button button--primary" to="/enterprise/schedule-demo">
                 Book your demo
               </Link>
             </>
           ) : (
             <>
-              <Link className="public-nav__item" to="/login">
-                Sign in
-              </Link>
-              <Link className="button button--primary" to="/signup">
-                Start for free
-              </Link>
+              <SignInLink section="header" sectionTitle="Top bar" />
+              <SignUpButton section="header" sectionTitle="Top bar" />
             </>
           )}
         </div>
@@ -217,9 +212,13 @@ function BottomBanner({ shown, enterprise }: { shown: boolean; enterprise: boole
       ) : (
         <p>Join 2.5 million users who track their crypto and file their taxes with Cairn.</p>
       )}
-      <Link className="button button--primary" to={enterprise ? '/enterprise/schedule-demo' : '/signup'}>
-        {enterprise ? 'Book your demo' : 'Start for free'}
-      </Link>
+      {enterprise ? (
+        <Link className="button button--primary" to="/enterprise/schedule-demo">
+          Book your demo
+        </Link>
+      ) : (
+        <SignUpButton section="banner" sectionTitle="Offer" />
+      )}
       <button type="button" className="public-banner__close" aria-label="Close banner" onClick={close}>
         ×
       </button>

@@ -6,6 +6,7 @@ import { useAppliedTheme } from '@/lib/theme';
 import { useUserInfo } from '@/lib/user';
 import { useSignOut } from '@/features/auth/api/useSignOut';
 import { FeedbackPrompt } from '@/features/feedback/components/FeedbackPrompt';
+import { UserProperties } from './UserProperties';
 import { TaxProViewingBanner } from '@/features/tax-pros/components/TaxProViewingBanner';
 import { REQUEST_FEATURE_URL, TAX_PRO_DASHBOARD, TAX_PRO_SUPPORT_URL, UPGRADE_ACCOUNT_URL } from '@/features/tax-pros/utils/links';
 import { Banners } from './Banners';
@@ -65,6 +66,7 @@ export function TaxProLayout() {
         </Suspense>
       </main>
       <FeedbackPrompt />
+      <UserProperties />
     </div>
   );
 }

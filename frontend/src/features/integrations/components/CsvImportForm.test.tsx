@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeTimersAndFreshToasts, mockFetch, renderWithProviders } from '@/test/utils';
+import { saveConsent } from '@/lib/analytics';
+import { accountAnswer } from '@/test/answers';
+import { fakeTimersAndFreshToasts, mockFetch, renderWithProviders, sentTo } from '@/test/utils';
 import { CsvImportForm } from './CsvImportForm';
 
 const POST_URL = 'http://storage.test/upload';
@@ -46,6 +48,7 @@ function job(overrides: Record<string, unknown> = {}) {
       numberSkipped: 0,
       numberUserDefinedTokens: 2,
       numberForReview: 1,
+      numberHeldFrozen: 2,
       progress: 100,
       createdCustomWallet: null,
       ...overrides,
@@ -130,11 +133,12 @@ describe('CsvImportForm', () => {
     await act(() => vi.advanceTimersByTimeAsync(2_100));
     await waitFor(() => expect(onImported).toHaveBeenCalledTimes(1));
     const toasts = screen.getAllByTestId('toast');
-    expect(toasts.map((t) => t.getAttribute('data-variant'))).toEqual(['success', 'info', 'info', 'info']);
+    expect(toasts.map((t) => t.getAttribute('data-variant'))).toEqual(['success', 'info', 'info', 'info', 'info']);
     expect(toasts[0]).toHaveTextContent('Successfully imported 3 out of 4 crypto transactions.');
     expect(toasts[1]).toHaveTextContent('Ignored 1 crypto transaction(s) because they are missing data or are not supported.');
-    expect(toasts[2]).toHaveTextContent('Imported 1 transaction(s) for review: of a type that was not recognised, or dated in a frozen tax year.');
-    expect(toasts[3]).toHaveTextContent("2 token(s) could not be identified and were imported as custom currencies.");
+    expect(toasts[2]).toHaveTextContent('Imported 1 transaction(s) for review: of a type that was not recognised. Each says which type under Needs review.');
+    expect(toasts[3]).toHaveTextContent('Held 2 transaction(s) for review: dated in a frozen tax year, they are not applied until you unfreeze it.');
+    expect(toasts[4]).toHaveTextContent("2 token(s) could not be identified and were imported as custom currencies.");
     expect(polls).toBe(2);
   });
 
@@ -331,6 +335,29 @@ describe('CsvImportForm', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     await user.type(name, '{Enter}');
     expect(await screen.findByText('File is required')).toBeInTheDocument();
+  });
+
+  it("sends 'Wallet Added' once the import made the new wallet, with analytics consent", async () => {
+    saveConsent(true);
+    const wallet = accountAnswer({ name: 'Cairn CSV', integrationName: 'CSV' });
+    const fetchMock = mockFetch(
+      {
+        appInfo: () => appInfo(),
+        presignFileUpload: () => presignOk(),
+        csvValidation: () => validationStarted(),
+        csvValidationJobStatus: () => validationOk(),
+        createCustomWallet: () => ({ createCustomWallet: { success: true, jobId: 'j', error: null } }),
+        csvImportJobStatus: () => job({ createdCustomWallet: wallet }),
+      },
+      () => new Response(null, { status: 204 }),
+    );
+    const { user, onImported } = setup();
+    await user.upload(screen.getByTestId('csv-file-input'), csvFile());
+    await screen.findByText('File has been validated');
+    await user.click(screen.getByTestId('csv-import-button'));
+    await act(() => vi.advanceTimersByTimeAsync(1_100));
+    await waitFor(() => expect(onImported).toHaveBeenCalledWith(wallet));
+    expect(sentTo('/save_event', fetchMock.calls).map((event) => event.event_name)).toEqual(['Wallet Added']);
   });
 
   it('shows the job error, or the default message, when the import fails', async () => {

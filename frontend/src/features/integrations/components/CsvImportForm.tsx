@@ -5,6 +5,7 @@ import { FileBox } from '@/components/upload/FileBox';
 import { ImportButton } from '@/components/upload/ImportButton';
 import { IgnoredRows } from '@/components/upload/IgnoredRows';
 import { ValidationErrors } from '@/components/upload/ValidationErrors';
+import { EVENTS, trackEvent } from '@/lib/analytics';
 import { useMaxUploadBytes } from '@/lib/appInfo';
 import { canImport } from '@/lib/upload/fileBox';
 import type { ImportedWallet } from '@/lib/upload/jobs';
@@ -29,7 +30,10 @@ export function CsvImportForm({ accountTypeSlug, defaultWalletName, isGeneric, a
     isGeneric,
     acceptedFormats,
     maxUploadBytes,
-    onImported: (job) => onImported(job.createdCustomWallet),
+    onImported: (job) => {
+      if (job.createdCustomWallet) trackEvent(EVENTS.walletAdded);
+      onImported(job.createdCustomWallet);
+    },
   });
   const [walletName, setWalletName] = useState(defaultWalletName);
   const [nameError, setNameError] = useState<string | null>(null);

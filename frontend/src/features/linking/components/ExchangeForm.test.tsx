@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeTimersAndFreshToasts, mockFetch, renderWithProviders } from '@/test/utils';
+import { saveConsent } from '@/lib/analytics';
+import { fakeTimersAndFreshToasts, mockFetch, renderWithProviders, sentTo } from '@/test/utils';
 import { integration } from '@/features/linking/testing/integrations';
 import { LinkForm } from './LinkForm';
 import { UpdateCredentials } from './UpdateCredentials';
@@ -41,6 +42,17 @@ describe('Exchange forms', () => {
     await waitFor(() => expect(onLinked).toHaveBeenCalledOnce());
     expect(fetchMock.calls[0]?.variables).toEqual({ input: { accountTypeSlug: 'kraken', apiKey: 'key-1', apiSecret: 'c2VjcmV0' } });
     expect(await screen.findByText('Added new exchange')).toBeInTheDocument();
+  });
+
+  it("sends 'Wallet Added' once the exchange is added, with analytics consent", async () => {
+    saveConsent(true);
+    const fetchMock = mockFetch({ addExchangeWithApiKeyAndSecret: () => added('addExchangeWithApiKeyAndSecret') });
+    const { user, onLinked } = setup('kraken', 'ApiKey', 'Kraken');
+    await user.type(screen.getByTestId('exchange-apiKey'), 'key-1');
+    await user.type(screen.getByTestId('exchange-apiSecret'), 'c2VjcmV0');
+    await user.click(screen.getByTestId('link-submit'));
+    await waitFor(() => expect(onLinked).toHaveBeenCalledOnce());
+    expect(sentTo('/save_event', fetchMock.calls).map((event) => event.event_name)).toEqual(['Wallet Added']);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useUnifiedSubscription } from '@/features/plans/api/usePlans';
 import { barWidth } from '@/features/plans/utils/plans';
+import { EVENTS, trackEvent } from '@/lib/analytics';
 import { formatCount } from '@/lib/format';
 import './plans.css';
 
@@ -34,7 +35,7 @@ export function TransactionLimitCard({ expanded }: { expanded: boolean }) {
         <span style={{ width: barWidth(subscription.progressPercent) }} />
       </div>
       <p className="limit-card__message">{subscription.tooManyTransactionsMessage}</p>
-      <Link className="button button--primary limit-card__action" to="/plans">
+      <Link className="button button--primary limit-card__action" to="/plans" onClick={() => trackEvent(EVENTS.transactionLimitCardClicked)}>
         {paid ? 'See plans' : 'Upgrade plan'}
       </Link>
     </aside>

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '@/test/utils';
+import { saveConsent } from '@/lib/analytics';
+import { mockFetch, renderWithProviders, sentTo } from '@/test/utils';
 import { CheckoutPage } from './CheckoutPage';
 import { TransactionLimitCard } from './TransactionLimitCard';
 
@@ -53,6 +54,16 @@ describe('transaction-limit card', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '100');
     expect(bar.firstElementChild).toHaveStyle({ width: '100%' });
     expect(screen.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/plans');
+  });
+
+  it("sends 'TransactionLimitCard Clicked' when its button is clicked, with analytics consent only", async () => {
+    const fetchMock = mockFetch({ UnifiedSubscription: () => subscription({}) });
+    renderWithProviders(<TransactionLimitCard expanded />);
+    fireEvent.click(await screen.findByRole('link', { name: 'Upgrade plan' }));
+    expect(sentTo('/save_event', fetchMock.calls)).toEqual([]);
+    saveConsent(true);
+    fireEvent.click(screen.getByRole('link', { name: 'Upgrade plan' }));
+    expect(sentTo('/save_event', fetchMock.calls).map((event) => event.event_name)).toEqual(['TransactionLimitCard Clicked']);
   });
 
   it('words a paid plan over its limit as paid', async () => {

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { PAGE_META } from '@/features/public-site/utils/pages';
 import { usePageMeta } from '@/features/public-site/utils/meta';
+import { SignUpButton } from './AuthButtons';
 import { FeatureGrid, Hero } from './Hero';
 
 const STEPS = [
@@ -17,9 +17,7 @@ export function FeaturesPage() {
   return (
     <main className="public-page">
       <Hero title="How it works" lead="From your first wallet to a finished tax report in three steps.">
-        <Link className="button button--primary" to="/signup">
-          Start for free
-        </Link>
+        <SignUpButton section="hero" sectionTitle="How it works" />
       </Hero>
       <FeatureGrid items={STEPS} />
     </main>

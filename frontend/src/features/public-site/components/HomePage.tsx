@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PAGE_META } from '@/features/public-site/utils/pages';
 import { usePageMeta } from '@/features/public-site/utils/meta';
+import { SignUpButton } from './AuthButtons';
 import { FeatureGrid, Hero } from './Hero';
 
 const HIGHLIGHTS = [
@@ -17,9 +18,7 @@ export function HomePage() {
         title="Crypto taxes and portfolio tracking, done right"
         lead="Trusted by 2.5 million users to track their crypto and file their taxes."
       >
-        <Link className="button button--primary" to="/signup">
-          Start for free
-        </Link>
+        <SignUpButton section="hero" sectionTitle="Crypto taxes and portfolio tracking, done right" />
         <Link className="button" to="/features">
           How it works
         </Link>

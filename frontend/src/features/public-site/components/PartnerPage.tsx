@@ -1,6 +1,7 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { partnerBySlug, type Partner } from '@/features/public-site/utils/partners';
 import { usePageMeta } from '@/features/public-site/utils/meta';
+import { SignUpButton } from './AuthButtons';
 import { Hero } from './Hero';
 
 function PartnerLanding({ partner }: { partner: Partner }) {
@@ -8,9 +9,7 @@ function PartnerLanding({ partner }: { partner: Partner }) {
   return (
     <main className="public-page">
       <Hero title={`Cairn for ${partner.name} users`} lead={partner.offer}>
-        <Link className="button button--primary" to="/signup">
-          Start for free
-        </Link>
+        <SignUpButton section="hero" sectionTitle={`Cairn for ${partner.name} users`} />
       </Hero>
     </main>
   );

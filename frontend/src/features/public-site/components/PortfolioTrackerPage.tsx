@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { PAGE_META } from '@/features/public-site/utils/pages';
 import { usePageMeta } from '@/features/public-site/utils/meta';
+import { SignUpButton } from './AuthButtons';
 import { FeatureGrid, Hero } from './Hero';
 
 const POINTS = [
@@ -14,9 +14,7 @@ export function PortfolioTrackerPage() {
   return (
     <main className="public-page">
       <Hero title="Crypto portfolio tracker" lead="See your whole crypto portfolio in one place, updated automatically.">
-        <Link className="button button--primary" to="/signup">
-          Start for free
-        </Link>
+        <SignUpButton section="hero" sectionTitle="Crypto portfolio tracker" />
       </Hero>
       <FeatureGrid items={POINTS} />
     </main>

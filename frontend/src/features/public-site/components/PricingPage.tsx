@@ -5,6 +5,7 @@ import { planFamilies, tierLimit, tierPrice } from '@/features/public-site/utils
 import { usePageMeta } from '@/features/public-site/utils/meta';
 import { formatFiat } from '@/lib/format';
 import { useSignedIn } from '@/lib/session';
+import { SignUpButton } from './AuthButtons';
 import { Hero } from './Hero';
 
 /** /plans: every unified tax plan from the plan table; a signed-in visitor chooses one and checks out. */
@@ -34,9 +35,7 @@ export function PricingPage() {
               ))}
             </ul>
             {!signedIn ? (
-              <Link className="button button--primary" to="/signup">
-                Start for free
-              </Link>
+              <SignUpButton section="pricing" sectionTitle={family.title} />
             ) : (
               family.tiers
                 .filter((tier) => Number(tier.price.original) > 0)

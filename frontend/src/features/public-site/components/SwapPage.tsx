@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { PAGE_META } from '@/features/public-site/utils/pages';
 import { usePageMeta } from '@/features/public-site/utils/meta';
 import { swapPair } from '@/features/public-site/utils/swap';
+import { SignUpButton } from './AuthButtons';
 import { FeatureGrid, Hero } from './Hero';
 
 const TAX_POINTS = [
@@ -40,9 +41,7 @@ export function SwapPage() {
             Crypto prices
           </Link>
         )}
-        <Link className="button button--primary" to="/signup">
-          Start for free
-        </Link>
+        <SignUpButton section="hero" sectionTitle={title} />
       </Hero>
       <FeatureGrid items={TAX_POINTS} />
     </main>

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/toast/toastStore';
-import { mockFetch, renderWithProviders } from '@/test/utils';
+import { saveConsent } from '@/lib/analytics';
+import { mockFetch, renderWithProviders, sentTo } from '@/test/utils';
 import { TaxYearPage } from './TaxYearPage';
 
 const NO_CALLOUTS = { insufficientQuantity: 0, missingBalance: 0, missingPriceHistory: 0, unbalancedTransaction: 0, valueOutOfBounds: 0 };
@@ -120,6 +121,14 @@ describe('Tax year page', () => {
     expect(update?.variables).toEqual({ taskId: KRAKEN_TASK.id, status: 'IGNORED' });
     fireEvent.click(within(tasks).getByRole('button', { name: 'Ignored' }));
     expect(await within(tasks).findByRole('button', { name: 'Move to To do' })).toBeInTheDocument();
+  });
+
+  it("sends 'Tax Readiness Clicked' when the sheet is opened, with analytics consent", async () => {
+    saveConsent(true);
+    const fetchMock = mockFetch({ taxYear: () => year() });
+    renderWithProviders(<TaxYearPage taxYear={2023} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Tax readiness' }));
+    expect(sentTo('/save_event', fetchMock.calls).map((event) => event.event_name)).toEqual(['Tax Readiness Clicked']);
   });
 
   it('opens the tax-readiness sheet with its four steps and their states', async () => {

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { TaskStatus } from '@/gql/graphql';
 import { Gain } from '@/components/Gain';
+import { EVENTS, trackEvent } from '@/lib/analytics';
 import { formatCount, formatFiat } from '@/lib/format';
 import { useTaxYear } from '@/features/tax/api/useTaxYear';
 import { DISPOSAL_LABELS, calloutTotal, incomeLabel, isSale } from '@/features/tax/utils/taxYear';
@@ -42,7 +43,14 @@ export function TaxYearPage({ taxYear, actions }: { taxYear: number; actions?: R
           </nav>
         </div>
         <div className="tax-year__actions">
-          <button type="button" className="button" onClick={() => setReadinessOpen(true)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              trackEvent(EVENTS.taxReadinessClicked);
+              setReadinessOpen(true);
+            }}
+          >
             Tax readiness
           </button>
           {actions}
