@@ -13,16 +13,16 @@ import logging
 import secrets
 import smtplib
 from datetime import UTC, datetime, timedelta
-from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.auth import App, DbSession, current_user, is_email
+from api.auth import App, DbSession, is_email
 from api.limits import EMAIL_CHANGE_CODE_TRIES, EMAIL_CHANGE_REQUESTS_PER_DAY, EMAIL_CHANGES_PER_YEAR
 from api.mail import send_mail
+from api.view_as import OwnAccount
 from ledger.models import TokenPurpose, User
 from ledger.scope import security
 from ledger.scope.sessions import normalise_email, user_by_email
@@ -35,7 +35,6 @@ PURPOSE = TokenPurpose.EMAIL_CHANGE
 
 logger = logging.getLogger(__name__)
 router = APIRouter(prefix="/auth/email-change", tags=["auth"])
-SignedInUser = Annotated[User, Depends(current_user)]
 
 
 class EmailChangeStatus(BaseModel):
@@ -95,7 +94,7 @@ def code_mail(code: str) -> str:
 
 
 @router.get("")
-async def email_change_status(user: SignedInUser, session: DbSession) -> EmailChangeStatus:
+async def email_change_status(user: OwnAccount, session: DbSession) -> EmailChangeStatus:
     pending = await security.pending_token(session, user.id, PURPOSE)
     return EmailChangeStatus(
         email=user.email,
@@ -106,7 +105,7 @@ async def email_change_status(user: SignedInUser, session: DbSession) -> EmailCh
 
 @router.post("")
 async def submit_email_change(
-    body: NewEmail, user: SignedInUser, session: DbSession, app: App
+    body: NewEmail, user: OwnAccount, session: DbSession, app: App
 ) -> EmailChangeResult:
     """Sends a code to the new address."""
     reason = await blocked_reason(session, user)
@@ -133,7 +132,7 @@ async def submit_email_change(
 
 @router.post("/verify")
 async def verify_email_change(
-    body: Code, user: SignedInUser, session: DbSession, app: App
+    body: Code, user: OwnAccount, session: DbSession, app: App
 ) -> EmailChangeVerified:
     """Makes the change when the code is the one sent; OTP_NOT_MATCHED otherwise."""
     not_matched = EmailChangeVerified(success=False, email=user.email, error=OtpError.OTP_NOT_MATCHED)

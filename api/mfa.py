@@ -12,12 +12,11 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
-from typing import Annotated
 
 import pyotp
 import qrcode
 import qrcode.image.svg
-from fastapi import APIRouter, Depends, HTTPException, Response, status
+from fastapi import APIRouter, HTTPException, Response, status
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
@@ -27,12 +26,12 @@ from api.auth import (
     App,
     DbSession,
     SignedIn,
-    current_user,
     signed_in,
     start_session,
     throttle,
 )
 from api.limits import SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_ADDRESS
+from api.view_as import OwnAccount
 from ledger.infra.credentials import seal, unseal
 from ledger.infra.settings import Settings
 from ledger.models import MfaSecret, TokenPurpose, User
@@ -51,7 +50,6 @@ NOT_ENABLED = "Two-step verification is not on."
 CHALLENGE_EXPIRED = "Your sign-in has expired. Sign in again."
 
 router = APIRouter(prefix="/auth/mfa", tags=["auth"])
-SignedInUser = Annotated[User, Depends(current_user)]
 
 
 class Code(BaseModel):
@@ -120,7 +118,7 @@ def _conflict(detail: str) -> HTTPException:
 
 
 @router.get("")
-async def mfa_status(user: SignedInUser, session: DbSession) -> MfaStatus:
+async def mfa_status(user: OwnAccount, session: DbSession) -> MfaStatus:
     return MfaStatus(
         isTwoStepVerificationEnabled=await security.mfa_enabled(session, user.id),
         recoveryCodesLeft=await security.recovery_codes_left(session, user.id),
@@ -128,7 +126,7 @@ async def mfa_status(user: SignedInUser, session: DbSession) -> MfaStatus:
 
 
 @router.post("/setup")
-async def setup(user: SignedInUser, session: DbSession, app: App) -> Setup:
+async def setup(user: OwnAccount, session: DbSession, app: App) -> Setup:
     """A new seed for the authenticator app; MFA is on only once a code from it is confirmed."""
     if await security.mfa_enabled(session, user.id):
         raise _conflict(ALREADY_ENABLED)
@@ -140,7 +138,7 @@ async def setup(user: SignedInUser, session: DbSession, app: App) -> Setup:
 
 
 @router.post("/enable")
-async def enable(body: Code, user: SignedInUser, session: DbSession, app: App) -> RecoveryCodes:
+async def enable(body: Code, user: OwnAccount, session: DbSession, app: App) -> RecoveryCodes:
     """Confirms the pending seed with a code from it; answers the recovery codes, shown this once."""
     mfa = await security.mfa_of(session, user.id)
     if mfa is None:
@@ -162,7 +160,7 @@ async def enable(body: Code, user: SignedInUser, session: DbSession, app: App) -
 
 
 @router.post("/disable", status_code=status.HTTP_204_NO_CONTENT)
-async def disable(body: Code, user: SignedInUser, session: DbSession, app: App) -> None:
+async def disable(body: Code, user: OwnAccount, session: DbSession, app: App) -> None:
     """Turns MFA off with a current code or a recovery code."""
     if not await security.mfa_enabled(session, user.id):
         raise _conflict(NOT_ENABLED)

@@ -4,21 +4,19 @@ Another user's session id answers "not found", as an unknown one does."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Response, status
+from fastapi import APIRouter, HTTPException, Response, status
 from pydantic import BaseModel
 from starlette.requests import HTTPConnection
 
-from api.auth import SESSION_COOKIE, App, DbSession, clear_cookies, current_user
-from ledger.models import User
+from api.auth import SESSION_COOKIE, App, DbSession, clear_cookies
+from api.view_as import OwnAccount
 from ledger.scope import security
 from ledger.scope.sessions import session_id_for_token
 
 SESSION_NOT_FOUND = "Session not found."
 
 router = APIRouter(prefix="/auth/sessions", tags=["auth"])
-SignedInUser = Annotated[User, Depends(current_user)]
 
 
 class SessionInfo(BaseModel):
@@ -31,7 +29,7 @@ class SessionInfo(BaseModel):
 
 @router.get("")
 async def list_sessions(
-    connection: HTTPConnection, user: SignedInUser, session: DbSession
+    connection: HTTPConnection, user: OwnAccount, session: DbSession
 ) -> list[SessionInfo]:
     current = await session_id_for_token(session, connection.cookies.get(SESSION_COOKIE, ""))
     return [
@@ -51,7 +49,7 @@ async def revoke(
     session_id: str,
     connection: HTTPConnection,
     response: Response,
-    user: SignedInUser,
+    user: OwnAccount,
     session: DbSession,
     app: App,
 ) -> None:

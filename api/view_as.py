@@ -24,6 +24,7 @@ from ledger.scope.sessions import set_view_as, user_by_email, viewed_user_for_to
 from ledger.scope.staff import StaffScope
 from ledger.scope.tax_pros import may_view_as
 from ledger.scope.view_as import debug_permission_of
+from vocabulary.errors import NOT_ON_BEHALF
 
 NO_DEBUG_PERMISSION = "No permission to debug this account!"
 NO_SUCH_USER = "No user has this email."
@@ -51,6 +52,18 @@ async def viewing(
     if await may_view_as(session, signed_in, viewed.id):
         return Viewing(viewed, signed_in, tax_pro=True)
     return Viewing(viewed, signed_in) if signed_in.is_admin else Viewing(signed_in, None)
+
+
+async def own_account(signed_in: Annotated[Viewing, Depends(viewing)]) -> User:
+    """The signed-in person acting on their own account (two-step verification, e-mail, sessions): refused
+    while their browser views as someone, whose pages it shows, so nobody changes one account believing it
+    is the other."""
+    if signed_in.admin is not None:
+        raise HTTPException(status.HTTP_403_FORBIDDEN, detail=NOT_ON_BEHALF)
+    return signed_in.user
+
+
+OwnAccount = Annotated[User, Depends(own_account)]
 
 
 def _admin(signed_in: User) -> User:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+NOT_ON_BEHALF = "You can't view this page on behalf of a user"  # spec 001 §8
+
 
 class AccountError(StrEnum):
     ACCOUNT_ALREADY_LINKED = "account_already_linked"

@@ -10,9 +10,9 @@ import strawberry
 from api.context import CairnInfo
 from api.schema.common import MutationResult
 from api.schema.settings import recalculated
-from api.schema.tax_pros import NOT_ON_BEHALF
 from api.string_bounds import max_length
 from ledger.scope.onboarding import HOME_PAGES, home_page_of, onboarded
+from vocabulary.errors import NOT_ON_BEHALF
 
 INVALID_HOME_PAGE = "invalid_home_page"
 INVALID_HOME_PAGE_MESSAGE = "Choose one of the pages offered."

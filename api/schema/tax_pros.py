@@ -20,13 +20,13 @@ from ledger.models import TaxFirm as TaxFirmRow
 from ledger.models import User
 from ledger.scope import tax_pros as scope
 from ledger.scope.tax_pros import Counterpart, Invite, Member, TaxProError
+from vocabulary.errors import NOT_ON_BEHALF
 from vocabulary.tax_pros import InviteInitiator, InviteKind, TaxFirmRole
 
 strawberry.enum(TaxFirmRole, name="TaxFirmRole")
 strawberry.enum(InviteInitiator, name="InviteInitiator")
 strawberry.enum(InviteKind, name="InviteKind")
 
-NOT_ON_BEHALF = "You can't view this page on behalf of a user"  # spec 001 §8
 FIRM_NAME_REQUIRED = "Enter the firm's name."
 MAX_FIRM_NAME_CHARS = 200
 MAX_DESCRIPTION_CHARS = 2000

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ForbidViewAs } from '@/features/account-import/components/ForbidViewAs';
 import { DevMailbox } from '@/features/security/components/DevMailbox';
 import { DisableMfa } from '@/features/security/components/DisableMfa';
 import { EnableMfa } from '@/features/security/components/EnableMfa';
@@ -14,13 +15,21 @@ function useTitle(title: string) {
 /** /auth0/enable_mfa */
 export function EnableMfaRoute() {
   useTitle('Turn on two-step verification');
-  return <EnableMfa />;
+  return (
+    <ForbidViewAs>
+      <EnableMfa />
+    </ForbidViewAs>
+  );
 }
 
 /** /auth0/disable_mfa */
 export function DisableMfaRoute() {
   useTitle('Turn off two-step verification');
-  return <DisableMfa />;
+  return (
+    <ForbidViewAs>
+      <DisableMfa />
+    </ForbidViewAs>
+  );
 }
 
 /** /forgot-password */

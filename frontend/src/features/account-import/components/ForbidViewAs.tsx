@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DelayedSpinner } from '@/components/DelayedSpinner';
-import { useUserInfo } from '@/lib/user';
-
-export const VIEW_AS_FORBIDDEN = "You can't view this page on behalf of a user";
+import { useUserInfo, VIEW_AS_FORBIDDEN } from '@/lib/user';
 
 /** A page closed to a professional or admin viewing as a user (spec 000 §2, §6: the file-import routes). */
 export function ForbidViewAs({ children }: { children: ReactNode }) {

@@ -3,12 +3,32 @@ import { Link } from 'react-router';
 import { toast } from '@/components/toast/toastStore';
 import { SubmitButton } from '@/components/SubmitButton';
 import { securityApi, useEmailChangeStatus, useMfaStatus } from '@/features/security/api/security';
+import { useUserInfo, VIEW_AS_FORBIDDEN } from '@/lib/user';
 import { ChangeEmail } from './ChangeEmail';
 import { SessionList } from './SessionList';
 import './security.css';
 
-/** The security sections of /user/profile: two-step verification, password, e-mail and sessions. */
+/** The security sections of /user/profile: two-step verification, password, e-mail and sessions. They
+ * are the signed-in person's own, so a professional or admin viewing as a user is shown none of them. */
 export function SecuritySettings() {
+  const me = useUserInfo();
+  if (me.isPending) return null;
+  if (me.data?.me?.viewAsUserId) {
+    return (
+      <section className="card card--padded security" aria-labelledby="security-title">
+        <h2 id="security-title" className="card__title">
+          Security
+        </h2>
+        <p className="notice notice--warning" role="alert">
+          {VIEW_AS_FORBIDDEN}
+        </p>
+      </section>
+    );
+  }
+  return <OwnSecuritySettings />;
+}
+
+function OwnSecuritySettings() {
   const mfa = useMfaStatus().data;
   const email = useEmailChangeStatus().data?.email;
   const reset = useMutation({
