@@ -1,6 +1,7 @@
 """A client of Cairn's own HTTP API that takes the browser's path: sign in, presign, upload to S3
-(gzip-compressed), validate (polling the check), create the custom wallet, poll the import job. The demo
-seed and the import benchmark use it, so both exercise the product exactly as a user does."""
+(gzip-compressed), validate (polling the check), create the custom wallet, poll the import job; link an
+exchange by its API key or add a wallet by its xpub or address, and poll the account until its sync ends.
+The demo seed and the import benchmark use it, so both exercise the product exactly as a user does."""
 
 from __future__ import annotations
 
@@ -35,6 +36,21 @@ JOB_STATUS = """query csvImportJobStatus($jobId: String!) {
   }
 }"""
 CUSTOM_WALLETS = "query customWallets { customWallets(page: 1, limit: 50) { items { id name } } }"
+ADD_EXCHANGE = """mutation addExchangeWithApiKeyAndSecret($input: AddExchangeWithApiKeyAndSecretInput!) {
+  addExchangeWithApiKeyAndSecret(input: $input) { success errorMessage createdExchange { id } }
+}"""
+ADD_XPUB = """mutation addPublicXpub($publicXpubInput: PublicXpubInput!) {
+  addPublicXpub(publicXpubInput: $publicXpubInput) { success errorMessage createdWallet { id } }
+}"""
+ADD_ADDRESS = """mutation addPublicAddress($publicAddressInput: PublicAddressInput!) {
+  addPublicAddress(publicAddressInput: $publicAddressInput) { success errorMessage createdWallet { id } }
+}"""
+LINKED_ACCOUNTS = """query transactionAccounts {
+  wallets(page: 1, limit: 200) { items { slug } } exchanges(page: 1, limit: 200) { items { slug } }
+}"""
+ACCOUNT = """query account($id: ID!) {
+  account(id: $id) { id name computedTransactionCount errors syncInfo { isSyncing lastSynced } }
+}"""
 CSV_SLUG = "csv file import"
 
 
@@ -117,3 +133,41 @@ class CairnApi:
 
     def custom_wallet_names(self) -> set[str]:
         return {item["name"] for item in self.graphql(CUSTOM_WALLETS)["customWallets"]["items"]}
+
+    def linked_slugs(self) -> set[str]:
+        """The integrations of the user's linked exchanges and blockchain wallets."""
+        found = self.graphql(LINKED_ACCOUNTS)
+        return {item["slug"] for kind in ("wallets", "exchanges") for item in found[kind]["items"]}
+
+    def add_exchange(self, slug: str, api_key: str, api_secret: str) -> str:
+        """Links the exchange by its API key and secret (the worker checks them first); its account id."""
+        given = {"accountTypeSlug": slug, "apiKey": api_key, "apiSecret": api_secret}
+        answer = self.graphql(ADD_EXCHANGE, {"input": given})["addExchangeWithApiKeyAndSecret"]
+        return _created(answer, "createdExchange", slug)
+
+    def add_xpub(self, slug: str, coin: str, network: str, xpub: str) -> str:
+        given = {"accountTypeSlug": slug, "coinSymbol": coin, "cryptoNetwork": network, "xpubKey": xpub}
+        answer = self.graphql(ADD_XPUB, {"publicXpubInput": given})["addPublicXpub"]
+        return _created(answer, "createdWallet", xpub)
+
+    def add_address(self, slug: str, coin: str, network: str, address: str) -> str:
+        given = {"slug": slug, "coinSymbol": coin, "cryptoNetwork": network, "walletAddress": address}
+        answer = self.graphql(ADD_ADDRESS, {"publicAddressInput": {**given, "walletName": ""}})
+        return _created(answer["addPublicAddress"], "createdWallet", address)
+
+    def wait_for_sync(self, account_id: str, timeout: float = 600) -> dict[str, Any]:
+        """Polls the account until its sync has ended; answers the account."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            account: dict[str, Any] = self.graphql(ACCOUNT, {"id": account_id})["account"]
+            if account["syncInfo"]["lastSynced"] and not account["syncInfo"]["isSyncing"]:
+                return account
+            time.sleep(0.5)
+        raise ApiError(f"The sync of account {account_id} did not end within {timeout:.0f} s.")
+
+
+def _created(answer: dict[str, Any], field: str, what: str) -> str:
+    if not answer["success"]:
+        raise ApiError(f"{what} was not added: {answer['errorMessage']}")
+    account_id: str = answer[field]["id"]
+    return account_id

@@ -23,6 +23,15 @@ DEMO_ADMIN_EMAIL = "admin@cairn.local"  # the support console and view-as
 DEMO_ADMIN_PASSWORD = "cairn-admin"
 DEMO_BROKER_EMAIL = "broker@cairn.local"  # the broker demo (CBE), connected to the demo user
 DEMO_BROKER_PASSWORD = "cairn-broker"
+# What the demo user links, served by the demo's fakes (stack/demo_fakes.py): a Kraken API key, the zpub
+# of account 0 of a BIP-84 wallet from a seed of the demo's own (no mainnet history), and an address.
+DEMO_KRAKEN_KEY = "cairn-demo-kraken-key"
+DEMO_KRAKEN_SECRET = "Y2Fpcm4gZGVtbyBrcmFrZW4gc2VjcmV0"  # base64, as Kraken's secrets are
+DEMO_ZPUB = (
+    "zpub6rgmqzMMZ5RAWSJsJwB8JmAm2CAQ33A32e4YeKBnWwNSsvyizBBaHU2MD"
+    "AEvcxqzbBB5UckFMPff4jfSd4VCM4vco3xw1WNVUHRgj72bVLo"
+)
+DEMO_ETH_ADDRESS = "0xcb48ffb8db3cfea3f854bba0943f595d2ba98bf2"
 START, END = date(2019, 1, 1), date(2024, 12, 31)
 
 

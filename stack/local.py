@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -16,6 +17,7 @@ from stack.demo import (
     DEMO_EMAIL,
     DEMO_PASSWORD,
 )
+from stack.demo_fakes import start_demo_fakes
 from stack.seed import add_demo_user, prepare_database
 from stack.servers import (
     ChildProcess,
@@ -66,14 +68,17 @@ def app_processes(settings: Settings, env: dict[str, str] | None = None) -> list
 
 
 def serve(settings: Settings, stop: threading.Event, servers: list[ChildProcess], *, demo: bool) -> int:
-    """Runs the worker and the API, and keeps them and `servers` running until `stop` is set."""
-    children = app_processes(settings)
+    """Runs the worker and the API, and keeps them and `servers` running until `stop` is set. The demo's
+    worker and API reach the demo's fakes instead of the outside services (stack/demo_fakes.py)."""
+    fakes = start_demo_fakes(settings) if demo else None
+    apps = app_processes(settings, None if fakes is None else {**os.environ, **fakes.settings()})
+    children = apps if fakes is None else [fakes.process, *apps]
     try:
-        for child in children:
+        for child in apps:
             child.start()
-        wait_until(answers_tcp(settings.host, settings.api_port), "The API", 60, children[-1].log)
+        wait_until(answers_tcp(settings.host, settings.api_port), "The API", 60, apps[-1].log)
         if demo:
-            print("Adding the demo user and importing its wallets…", flush=True)
+            print("Adding the demo user, importing its files and linking its accounts…", flush=True)
             add_demo_user(settings)
         print(banner(settings, demo=demo), flush=True)
         Supervisor([*servers, *children]).watch(stop)
@@ -101,6 +106,7 @@ def banner(settings: Settings, *, demo: bool) -> str:
             *([f"  Demo sign-in     {DEMO_EMAIL} / {DEMO_PASSWORD}"] if demo else []),
             *([f"  Demo admin       {DEMO_ADMIN_EMAIL} / {DEMO_ADMIN_PASSWORD}"] if demo else []),
             *([f"  Demo broker      {DEMO_BROKER_EMAIL} / {DEMO_BROKER_PASSWORD}"] if demo else []),
+            *(["  Demo services    local fakes of Kraken, Esplora, Etherscan, Ethereum"] if demo else []),
             "",
         ]
     )

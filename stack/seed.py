@@ -15,7 +15,11 @@ from stack.demo import (
     DEMO_BROKER_EMAIL,
     DEMO_BROKER_PASSWORD,
     DEMO_EMAIL,
+    DEMO_ETH_ADDRESS,
+    DEMO_KRAKEN_KEY,
+    DEMO_KRAKEN_SECRET,
     DEMO_PASSWORD,
+    DEMO_ZPUB,
     demo_history,
     load_prices,
 )
@@ -42,8 +46,8 @@ def prepare_database(settings: Settings) -> None:
 
 
 def add_demo_user(settings: Settings) -> None:
-    """Signs the demo user up and imports its wallets through the running API, as a browser would; signs
-    the demo admin up and grants it the role; adds the demo broker."""
+    """Signs the demo user up, imports its wallets' files and links its accounts through the running API,
+    as a browser would; signs the demo admin up and grants it the role; adds the demo broker."""
     admin = CairnApi(settings.origin)
     try:
         admin.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
@@ -64,10 +68,29 @@ def add_demo_user(settings: Settings) -> None:
                 raise ApiError(f"The demo wallet {wallet.name} did not import: {job['errorMessage']}")
             imported, total = job["numberImported"], job["numberTotal"]
             print(f"  demo: {wallet.name}: imported {imported} of {total} transactions")
+        grant_plan(settings, DEMO_EMAIL, TaxPlan.ULTRA)  # the demo shows every report
+        link_demo_accounts(api)
     finally:
         api.close()
-    grant_plan(settings, DEMO_EMAIL, TaxPlan.ULTRA)  # the demo shows every report
     add_demo_broker(settings)
+
+
+def link_demo_accounts(api: CairnApi) -> None:
+    """Links the signed-in user's Kraken account by its API key and adds its Bitcoin zpub and Ethereum
+    address, as the Add-your-wallets modal does, unless linked already; waits for their first syncs,
+    which reach the demo's fakes (stack/demo_fakes.py)."""
+    linked = api.linked_slugs()
+    adding = {
+        "kraken": lambda: api.add_exchange("kraken", DEMO_KRAKEN_KEY, DEMO_KRAKEN_SECRET),
+        "bitcoin": lambda: api.add_xpub("bitcoin", "BTC", "Bitcoin", DEMO_ZPUB),
+        "ethereum": lambda: api.add_address("ethereum", "ETH", "Ethereum", DEMO_ETH_ADDRESS),
+    }
+    added = [add() for slug, add in adding.items() if slug not in linked]
+    for account_id in added:
+        account = api.wait_for_sync(account_id)
+        if account["errors"]:
+            raise ApiError(f"The demo account {account['name']} did not sync: {account['errors'][0]}")
+        print(f"  demo: {account['name']}: synced {account['computedTransactionCount']} transactions")
 
 
 def add_demo_broker(settings: Settings) -> None:

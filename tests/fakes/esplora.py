@@ -23,8 +23,8 @@ BLOCK_SECONDS = 600
 
 
 class EsploraServer(FakeExchange):
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, port: int = 0) -> None:
+        super().__init__(port)
         self.transactions: dict[str, dict[str, Any]] = {}
         self.history: dict[str, list[str]] = defaultdict(list)  # address → its txids, oldest first
         self.unconfirmed: dict[str, int] = {}  # address → its transactions in the mempool

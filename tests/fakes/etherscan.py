@@ -45,8 +45,8 @@ def _notok(result: str) -> Answer:
 
 
 class EtherscanServer(FakeExchange):
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, port: int = 0) -> None:
+        super().__init__(port)
         self.accounts: Accounts = defaultdict(Account)
         self.calls: list[dict[str, str]] = []  # the query of every call answered
 

@@ -20,8 +20,10 @@ def _word(value: int | str) -> str:
 
 
 class EvmRpcServer(FakeExchange):
-    def __init__(self, accounts: Accounts, chain_id: int, ens: dict[str, str] | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self, accounts: Accounts, chain_id: int, ens: dict[str, str] | None = None, port: int = 0
+    ) -> None:
+        super().__init__(port)
         self.accounts = accounts
         self.chain_id = chain_id
         self.ens = {namehash(name).hex(): address for name, address in (ens or {}).items()}

@@ -3,7 +3,8 @@ Ledgers, TradesHistory, DepositStatus and WithdrawStatus, signed as Kraken docum
 API-Sign = HMAC-SHA512 of path + SHA256(nonce + body) under the base64 secret).
 
 The history is N generated trades (two ledger entries each, sharing the trade's refid) with a
-deposit every 25 trades and a staking reward every 40; `add_entry` adds a ledger entry of any type.
+deposit every 25 trades and a staking reward every 40; `add_trade` adds a trade at a given time and
+price, `add_entry` a ledger entry of any type.
 Ledgers pages by `ofs`, 50 entries a page, newest first, between `start` (exclusive) and `end`
 (inclusive) unix times; TradesHistory the same way. DepositStatus lists the deposits from `start`
 on, WithdrawStatus nothing. `ledgers_csv` and `trades_csv` are the same history as Kraken's exports
@@ -53,8 +54,8 @@ class Trade:
 
 
 class KrakenFake(FakeExchange):
-    def __init__(self, api_key: str, secret: str, trades: int = 0) -> None:
-        super().__init__()
+    def __init__(self, api_key: str, secret: str, trades: int = 0, port: int = 0) -> None:
+        super().__init__(port)
         self.api_key, self.secret = api_key, secret
         self.entries: list[Entry] = []  # oldest first
         self._times: list[Decimal] = []  # of the entries, to find `start` by bisection
@@ -69,22 +70,33 @@ class KrakenFake(FakeExchange):
             if n % 25 == 0:
                 self._entry(f"Q{n:05X}-DEPOS-{n:06X}", time, "deposit", "ZUSD", Decimal(20000), Decimal(0))
             base, quote, volume, price = PAIRS[n % 2]
-            price += n % 100
-            cost, fee = volume * price, (volume * price * Decimal("0.0026")).quantize(Decimal("0.0001"))
-            side = "buy" if n % 3 else "sell"
-            sign = 1 if side == "buy" else -1
-            txid = f"T{n:05X}-TRADE-{n:06X}"
-            self._entry(txid, time, "trade", base, sign * volume, Decimal(0))
-            self._entry(txid, time, "trade", quote, -sign * cost, fee)
-            self.trades.append(Trade(txid, base + quote, time, side, price, cost, fee, volume))
+            self._trade(time, base, quote, "buy" if n % 3 else "sell", volume, price + n % 100)
             if n % 40 == 39:
                 self._entry(f"S{n:05X}-STAKE-{n:06X}", time, "staking", "DOT.S", Decimal("0.1"), Decimal(0))
 
-    def add_entry(self, kind: str, asset: str, amount: Decimal, fee: Decimal = Decimal(0)) -> Entry:
-        """One ledger entry of Kraken's type `kind`, a second after the last: a staking reward, the two
-        legs of a Buy Crypto ("spend", "receive"), or one the ledger alone lists."""
+    def add_trade(self, when: datetime, base: str, side: str, volume: Decimal, price: Decimal) -> None:
+        """One trade of `base` (XXBT or XETH) against US dollars at `when`, after the history so far."""
+        self._trade(_unix(when), base, "ZUSD", side, volume, price)
+
+    def _trade(self, time: str, base: str, quote: str, side: str, volume: Decimal, price: Decimal) -> None:
+        n = len(self.trades)
+        cost, fee = volume * price, (volume * price * Decimal("0.0026")).quantize(Decimal("0.0001"))
+        sign = 1 if side == "buy" else -1
+        txid = f"T{n:05X}-TRADE-{n:06X}"
+        self._entry(txid, time, "trade", base, sign * volume, Decimal(0))
+        self._entry(txid, time, "trade", quote, -sign * cost, fee)
+        self.trades.append(Trade(txid, base + quote, time, side, price, cost, fee, volume))
+
+    def add_entry(
+        self, kind: str, asset: str, amount: Decimal, fee: Decimal = Decimal(0), when: datetime | None = None
+    ) -> Entry:
+        """One ledger entry of Kraken's type `kind`, at `when` or a second after the last: a deposit, a
+        staking reward, the two legs of a Buy Crypto ("spend", "receive"), or one the ledger alone lists."""
         number = len(self.entries)
-        time = f"{Decimal(self.entries[-1].time) + 1 if self.entries else EPOCH:.4f}"
+        if when is not None:
+            time = _unix(when)
+        else:
+            time = f"{Decimal(self.entries[-1].time) + 1 if self.entries else EPOCH:.4f}"
         self._entry(f"E{number:05X}-ENTRY-{number:06X}", time, kind, asset, amount, fee)
         return self.entries[-1]
 
@@ -192,6 +204,10 @@ class KrakenFake(FakeExchange):
                 f'"limit",{trade.price:f},{trade.cost:f},{trade.fee:f},{trade.vol:f},0.00000,"",""'
             )
         return ("\n".join(lines) + "\n").encode()
+
+
+def _unix(when: datetime) -> str:
+    return f"{when.timestamp():.4f}"
 
 
 def _export_time(unix: str) -> str:

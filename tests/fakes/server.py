@@ -1,4 +1,5 @@
-"""The tiny HTTP server every fake exchange runs on: 127.0.0.1, a free port, a thread of its own.
+"""The tiny HTTP server every fake exchange runs on: 127.0.0.1, a free port (or the one given), a thread
+of its own.
 
 A fake is told to fail the next requests one way each (`fail_next`): answer 429, 500, a malformed
 body, or the protocol's own invalid-key error. Otherwise its `answer` speaks the exchange's protocol.
@@ -51,9 +52,10 @@ class Answer:
 
 
 class FakeExchange:
-    """Subclasses implement `answer` (the protocol) and `invalid_key` (its refusal of a bad key)."""
+    """Subclasses implement `answer` (the protocol) and `invalid_key` (its refusal of a bad key). It listens
+    on `port`, or on a free one."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.faults: deque[Fault] = deque()
         self.requests = 0
         fake = self
@@ -94,7 +96,7 @@ class FakeExchange:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
