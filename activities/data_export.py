@@ -2,14 +2,16 @@
 tables as a zip.
 
 `export_data` reads the previous export's manifest, then, in one REPEATABLE READ snapshot
-(ledger.writes.export_tables), every user's latest finished cost-basis run and the tables of the users
-whose run changed since; writes them as Parquet partitioned by user and year (analytics.exports), uploads
-the new files, the manifest and the DuckDB catalog, and last `latest.json`, so a reader of the latest
-export never sees one half written. Files are named by run id: the previous export's files stay valid.
+(ledger.writes.export_tables), every user's latest finished cost-basis run and the tables of the users in
+the buckets holding a user whose run changed since (analytics.exports.partitions); writes one Parquet file
+per table and bucket, uploads the new files, the manifest and the DuckDB catalog, and last `latest.json`,
+so a reader of the latest export never sees one half written. Files are named by the export that wrote
+them and never change: the previous export's files stay valid.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import uuid
@@ -27,8 +29,8 @@ from temporalio.exceptions import ApplicationError
 
 from activities.heartbeat import heartbeating
 from analytics.exports.catalog import CATALOG_NAME, EXPORT_PREFIX, LATEST_MANIFEST, write_catalog
-from analytics.exports.manifest import Manifest, UserEntry, carried_files, changed_users
-from analytics.exports.partitions import ExportFile, write_partitions, write_schema_file
+from analytics.exports.manifest import Manifest, UserEntry, carried_files, stale_buckets
+from analytics.exports.partitions import ExportFile, bucket_of, write_buckets, write_schema_file
 from contracts.data_export import (
     EXPORT_DATA,
     MAKE_USER_EXPORT,
@@ -44,10 +46,6 @@ from ledger.writes.export_tables import EXPORT_SCHEMA_VERSION, TABLES, export_sn
 from ledger.writes.jobs import finish_job, start_job
 
 UPLOAD_THREADS = 8  # within the S3 client's pool of 10 connections
-# An export writes one file per user, table and year, tens of thousands of small files and folders: made
-# in memory (tmpfs) where the machine has one, as creating and removing them on a disk costs more than
-# the export itself (2 ms a folder on this machine's disk, 0.1 ms in /dev/shm).
-SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 NO_RESULTS = "There is nothing to export yet: your cost basis has not been calculated."
 
 
@@ -59,22 +57,29 @@ class DataExportActivities:
 
     @activity.defn(name=EXPORT_DATA)
     def export_data(self, given: DataExportInput) -> DataExportSummary:
-        export_id = f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{uuid.uuid4().hex[:8]}"
-        with heartbeating(), tempfile.TemporaryDirectory(prefix="cairn-export-", dir=SCRATCH) as directory:
+        # to the microsecond, so export ids sort as the exports started (user deletion relies on it)
+        export_id = f"{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}-{uuid.uuid4().hex[:8]}"
+        with heartbeating(), tempfile.TemporaryDirectory(prefix="cairn-export-") as directory:
             root = Path(directory)
             previous = None if given.full else self._previous(root)
-            written: list[ExportFile] = []
             schema_files: dict[str, str] = {}
             with export_snapshot(self._engine) as snapshot:
                 users = snapshot.users()
                 runs = {user.public_id: user.run_id for user in users}
-                changed = changed_users(runs, previous)
+                rewritten = stale_buckets(runs, previous)
+                changed = {user.public_id for user in users if bucket_of(user.public_id) in rewritten}
                 ids = [user.id for user in users if user.public_id in changed]
-                for table in TABLES:
-                    read = snapshot.table(table, ids)
-                    schema_files[table] = write_schema_file(root, table, read.schema, EXPORT_SCHEMA_VERSION)
-                    written += write_partitions(root, table, read, runs)
-            kept_users, kept_files = carried_files(previous, set(runs) - changed)
+                # a table's files are written while the next table is read
+                with ThreadPoolExecutor(1, thread_name_prefix="export-write") as writer:
+                    writing = []
+                    for table in TABLES:
+                        read = snapshot.table(table, ids)
+                        schema_files[table] = write_schema_file(
+                            root, table, read.schema, EXPORT_SCHEMA_VERSION
+                        )
+                        writing.append(writer.submit(write_buckets, root, table, read, export_id))
+                    written = [file for done in writing for file in done.result()]
+            kept_users, kept_files = carried_files(previous, rewritten)
             manifest = Manifest(
                 version=EXPORT_SCHEMA_VERSION,
                 export_id=export_id,
@@ -101,9 +106,10 @@ class DataExportActivities:
             self._storage.download(f"{EXPORT_PREFIX}/{LATEST_MANIFEST}", path)
         except StoredFileMissing:
             return None
-        previous = Manifest.from_json(path.read_text())
+        text = path.read_text()
         path.unlink()
-        return previous if previous.version == EXPORT_SCHEMA_VERSION else None
+        # a manifest of another version may list its files otherwise: it is not read further
+        return Manifest.from_json(text) if json.loads(text)["version"] == EXPORT_SCHEMA_VERSION else None
 
     def _publish(self, root: Path, manifest: Manifest, new_files: list[str], kept: list[ExportFile]) -> None:
         # DuckDB checks that a view's files exist when it is created: the kept files, already on S3, are

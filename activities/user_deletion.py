@@ -19,7 +19,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from activities.heartbeat import heartbeating
 from analytics.exports.catalog import EXPORT_PREFIX, LATEST_MANIFEST
 from analytics.exports.manifest import Manifest
-from analytics.exports.partitions import user_folder
+from analytics.exports.partitions import bucket_folder, bucket_of
 from contracts import search
 from contracts.account_sync import delete_sync_schedule
 from contracts.data_export import DATA_EXPORT_ID
@@ -50,12 +50,19 @@ DELETE_BATCH = 10_000
 
 
 def user_prefixes(public_id: str) -> list[str]:
-    """Every place in the bucket that holds a user's objects: uploads, reports and their own exports, the
-    snapshots of their cost-basis runs (activities.cost_basis_snapshot), and their files in the data
-    teams' export."""
-    exported = [f"{EXPORT_PREFIX}/{user_folder(table, public_id)}/" for table in TABLES]
+    """Every place in the bucket that holds a user's objects: uploads, reports and their own exports, and
+    the snapshots of their cost-basis runs (activities.cost_basis_snapshot). The data teams' export holds
+    the user's rows in files shared with other users (`superseded_export_files`)."""
     snapshots = f"cost-basis/{public_id}/"
-    return [user_upload_prefix(public_id), user_report_prefix(public_id), snapshots, *exported]
+    return [user_upload_prefix(public_id), user_report_prefix(public_id), snapshots]
+
+
+def superseded_export_files(keys: list[str], latest: Manifest) -> list[str]:
+    """Of the export files `keys` (of the user's bucket), those that may hold a deleted user's rows: every
+    one the latest export (which no longer names the user) does not list, written by an export that
+    started before it; a later export's files, written after the user's rows went, are left alone."""
+    listed = {f"{EXPORT_PREFIX}/{file.path}" for file in latest.files}
+    return [key for key in keys if key not in listed and Path(key).stem < latest.export_id]
 
 
 class UserDeletionActivities:
@@ -156,4 +163,16 @@ class UserDeletionActivities:
             if not objects_may_go(session, params.public_id):
                 return 0
         with heartbeating():
-            return sum(self._storage.remove_prefix(prefix) for prefix in user_prefixes(params.public_id))
+            removed = sum(self._storage.remove_prefix(prefix) for prefix in user_prefixes(params.public_id))
+            latest = self._latest_manifest()
+            if latest is None:
+                return removed
+            bucket = bucket_of(params.public_id)
+            keys = [
+                key
+                for table in TABLES
+                for key in self._storage.keys(f"{EXPORT_PREFIX}/{bucket_folder(table, bucket)}/")
+            ]
+            return removed + sum(
+                self._storage.remove_prefix(key) for key in superseded_export_files(keys, latest)
+            )

@@ -1,8 +1,9 @@
 """The data export on 1,000 users with 1,000,000 transactions in all, on a local PostgreSQL and S3:
 
-  full         every user's tables read in one snapshot, written as Parquet by user and year, uploaded,
+  full         every user's tables read in one snapshot, written as Parquet by bucket of users, uploaded,
                with the manifest and the DuckDB catalog (target ≤ 60 s)
-  incremental  the same after one user's cost basis ran again: only that user rewritten (target ≤ 5 s)
+  incremental  the same after one user's cost basis ran again: only that user's bucket rewritten
+               (target ≤ 5 s)
   examples     each of docs/data/examples.sql's questions through `cairn query`'s connection on S3 and
                on a local copy of the export (target ≤ 1 s each)
 

@@ -1,7 +1,7 @@
 """An export's manifest (`manifests/{export id}.json`, and `latest.json` for the newest): the schema
 version, when it was made, every user with the cost-basis run its tables came from and the export that
-wrote them, and every table's files with their row counts. An incremental export keeps the entries of
-the users whose run has not changed and writes the others anew."""
+wrote them, and every table's bucket files with their row counts. An incremental export rewrites the
+buckets holding a user whose run changed (or who is new, or gone) and keeps the others' entries and files."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from analytics.exports.partitions import ExportFile
+from analytics.exports.partitions import ExportFile, bucket_of
 
 
 @dataclass(frozen=True)
 class UserEntry:
     run_id: str
-    exported_in: str  # the export that wrote this user's files
+    exported_in: str  # the export that wrote the files holding this user's rows
 
 
 @dataclass
@@ -57,20 +57,24 @@ class Manifest:
         )
 
 
-def changed_users(runs: dict[str, str], previous: Manifest | None) -> set[str]:
-    """The users (public ids) whose latest finished run is not the one the previous export holds."""
+def stale_buckets(runs: dict[str, str], previous: Manifest | None) -> set[int]:
+    """The buckets to write anew: those of the users (public ids in `runs`, with their latest finished
+    run) whose run is not the one the previous export holds, and of the users it holds who are gone."""
     if previous is None:
-        return set(runs)
-    return {
+        return {bucket_of(user) for user in runs}
+    changed = {
         user
         for user, run_id in runs.items()
         if user not in previous.users or previous.users[user].run_id != run_id
     }
+    return {bucket_of(user) for user in changed | (previous.users.keys() - runs.keys())}
 
 
-def carried_files(previous: Manifest | None, kept: set[str]) -> tuple[dict[str, UserEntry], list[ExportFile]]:
-    """The previous export's entries and files of the users kept as they were."""
+def carried_files(
+    previous: Manifest | None, rewritten: set[int]
+) -> tuple[dict[str, UserEntry], list[ExportFile]]:
+    """The previous export's user entries and files outside the `rewritten` buckets."""
     if previous is None:
         return {}, []
-    users = {user: entry for user, entry in previous.users.items() if user in kept}
-    return users, [file for file in previous.files if file.user in kept]
+    users = {user: entry for user, entry in previous.users.items() if bucket_of(user) not in rewritten}
+    return users, [file for file in previous.files if file.bucket not in rewritten]

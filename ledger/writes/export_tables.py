@@ -4,7 +4,8 @@ from the run named on the user's status row in that snapshot), streamed by ADBC 
 reads its flows (COPY … TO STDOUT in binary, straight into columns; never a Python object per row).
 
 Each statement's columns are docs/data/SCHEMA.md's; every table has `user` (the user's public id) and,
-but for accounts, `year` (the UTC calendar year of its row's date), the export's partition keys.
+but for accounts, `year` (the UTC calendar year of its row's date); rows come by user, so a bucket's
+file keeps each user's rows together.
 Quantities and money are read as exact text and typed as decimal(38, 18) by the caller.
 """
 
@@ -18,7 +19,7 @@ import adbc_driver_postgresql.dbapi as adbc
 import pyarrow as pa
 from sqlalchemy import Engine
 
-EXPORT_SCHEMA_VERSION = 1
+EXPORT_SCHEMA_VERSION = 2  # 2: files by bucket of users (analytics.exports.partitions), not by user and year
 
 
 def _year(column: str) -> str:
@@ -126,6 +127,14 @@ STATEMENTS: dict[str, str] = {
         FROM gains g FULL JOIN earned e ON e.user_id = g.user_id AND e.year = g.year
         JOIN users u ON u.id = coalesce(g.user_id, e.user_id)
         ORDER BY coalesce(g.user_id, e.user_id), year""",
+    # what the browser reported for the user (/save_event, /save_page_view, /save_user_properties); an
+    # anonymous visitor's reports name no user and are in no user's export
+    "analytics_events": f"""
+        SELECT u.public_id::text AS "user", {_year("e.created_at")}, e.id AS event_id, e.kind, e.name,
+               e.category, e.properties::text AS properties, e.context::text AS context, e.created_at
+        FROM analytics_events e JOIN users u ON u.id = e.user_id
+        WHERE e.user_id = ANY({{users}})
+        ORDER BY e.user_id, e.id""",
 }
 TABLES = tuple(STATEMENTS)
 # the columns read as text that hold quantities or money

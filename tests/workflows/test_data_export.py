@@ -1,7 +1,8 @@
 """The data exports on the real servers: DataExportWorkflow writes every user's tables as Parquet on S3
 with a manifest and a DuckDB catalog; the ten questions of docs/data/examples.sql answer as worked out by
 hand on a small population, through `cairn query` on a local copy and on S3; a second export rewrites
-only the users whose cost-basis run changed; a user's own export holds only that user's rows."""
+only the users whose cost-basis run changed; a user's stored analytics events are exported with the user's
+tables, nobody else's; a user's own export holds only that user's rows."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 from sqlalchemy import Engine, func, select
@@ -26,6 +29,7 @@ from temporalio.common import WorkflowIDConflictPolicy
 
 from analytics.exports.catalog import CATALOG_NAME, EXPORT_PREFIX, LATEST_MANIFEST, write_catalog
 from analytics.exports.manifest import Manifest
+from analytics.exports.partitions import bucket_of
 from contracts.data_export import (
     DATA_EXPORT_ID,
     DATA_EXPORT_SCHEDULE_ID,
@@ -37,7 +41,7 @@ from contracts.data_export import (
 from contracts.search import KIND
 from ledger.infra.settings import Settings
 from ledger.infra.storage import Storage
-from ledger.models import CostBasisStatus, Price, User
+from ledger.models import AnalyticsEvent, CostBasisStatus, EventKind, Price, User
 from ledger.writes.export_tables import TABLES, export_snapshot
 from stack.cli import main as cairn
 from stack.commands.query import open_export
@@ -131,8 +135,10 @@ def latest_manifest(storage: Storage, directory: Path) -> Manifest:
 
 
 def local_copy(storage: Storage, manifest: Manifest, users: set[str], root: Path) -> Manifest:
-    """The part of the export holding `users`' files, copied to `root` with its own catalog, as a data team
-    copies the export (or part of it) to a laptop; the other users of the test session are left out."""
+    """The part of the export holding `users`' rows, copied to `root` with its own catalog, as a data team
+    copies the export (or part of it) to a laptop; the other users of the test session, in the same
+    bucket files, are left out of the copied files."""
+    buckets = {bucket_of(user) for user in users}
     part = Manifest(
         manifest.version,
         manifest.export_id,
@@ -140,11 +146,13 @@ def local_copy(storage: Storage, manifest: Manifest, users: set[str], root: Path
         manifest.previous,
         {user: entry for user, entry in manifest.users.items() if user in users},
         manifest.schema_files,
-        [file for file in manifest.files if file.user in users],
+        [file for file in manifest.files if file.bucket in buckets],
     )
     for name in [*part.schema_files.values(), *(file.path for file in part.files)]:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         storage.download(f"{EXPORT_PREFIX}/{name}", root / name)
+        rows = pq.read_table(root / name)
+        pq.write_table(rows.filter(pc.is_in(rows.column("user"), pa.array(sorted(users)))), root / name)
     write_catalog(root, part)
     return part
 
@@ -294,29 +302,95 @@ async def test_a_second_export_rewrites_only_the_users_whose_run_changed(
     second = latest_manifest(storage, tmp_path)
 
     assert second.previous == first.export_id and summary.export_id == second.export_id
-    assert second.users[b] == first.users[b]  # kept: written by an earlier export, from the same run
-    assert second.users[a].exported_in == second.export_id and second.users[a].run_id != first.users[a].run_id
-    b_files = sorted(file.path for file in first.files if file.user == b)
-    assert sorted(file.path for file in second.files if file.user == b) == b_files
-    a_files = [file for file in second.files if file.user == a]
-    assert all(second.users[a].run_id in file.path for file in a_files)
-    assert {(file.table, file.year, file.rows) for file in a_files if file.table == "income"} == {
-        ("income", 2022, 1),
-        ("income", 2024, 1),
+    # only a's bucket is written anew, with every user in it; the other buckets' users and files are kept
+    rewritten = bucket_of(a)
+    assert {user for user, entry in second.users.items() if entry.exported_in == second.export_id} == {
+        user for user in second.users if bucket_of(user) == rewritten
     }
+    assert summary.exported == len([user for user in second.users if bucket_of(user) == rewritten])
+    assert {user: e for user, e in second.users.items() if bucket_of(user) != rewritten} == {
+        user: e for user, e in first.users.items() if bucket_of(user) != rewritten
+    }
+    assert [f for f in second.files if f.bucket != rewritten] == [
+        f for f in first.files if f.bucket != rewritten
+    ]
+    for file in first.files:  # the earlier export's files stay as they were: its manifest stays readable
+        if file.bucket == rewritten:
+            storage.download(f"{EXPORT_PREFIX}/{file.path}", tmp_path / "earlier.parquet")
+            assert pq.read_table(tmp_path / "earlier.parquet").num_rows == file.rows
+    assert second.users[a].exported_in == second.export_id and second.users[a].run_id != first.users[a].run_id
+    assert second.users[b].run_id == first.users[b].run_id
+    a_files = [file for file in second.files if file.bucket == rewritten]
+    assert {file.table for file in a_files} >= {"accounts", "transactions", "income"}
+    assert all(file.path.endswith(f"/bucket={rewritten:02d}/{second.export_id}.parquet") for file in a_files)
     # a user's tables come from the run named in the manifest, the one stored when the export read them
     db_session.expire_all()
     stored_run = db_session.get_one(CostBasisStatus, population.a.id).run_id
     assert second.users[a].run_id == str(stored_run)
+    path = tmp_path / "file.parquet"
     for file in a_files:
+        storage.download(f"{EXPORT_PREFIX}/{file.path}", path)
+        read = pq.read_table(path)
+        assert read.num_rows == file.rows
+        assert {bucket_of(user) for user in read.column("user").to_pylist()} == {rewritten}
+        rows_of_a = read.filter(pc.equal(read.column("user"), a))
         if file.table in ("lots", "disposals", "income", "yearly_summaries"):
-            path = tmp_path / "file.parquet"
-            storage.download(f"{EXPORT_PREFIX}/{file.path}", path)
-            assert set(pq.read_table(path).column("run_id").to_pylist()) == {str(stored_run)}
+            assert set(rows_of_a.column("run_id").to_pylist()) == {str(stored_run)}
+        if file.table == "income":
+            assert sorted(rows_of_a.column("year").to_pylist()) == [2022, 2024]
     # the published catalog is the latest export's
     catalog = tmp_path / CATALOG_NAME
     storage.download(f"{EXPORT_PREFIX}/{CATALOG_NAME}", catalog)
     assert catalog.stat().st_size > 0
+
+
+def reported(user: User | None, name: str) -> AnalyticsEvent:
+    return AnalyticsEvent(
+        kind=EventKind.EVENT,
+        user_id=None if user is None else user.id,
+        anonymous_id=None if user is not None else uuid.uuid4().hex,
+        name=name,
+        properties={"plan": "FREE"},
+        context={"locale": "en-US"},
+    )
+
+
+async def test_a_users_stored_analytics_events_are_in_the_export(
+    population: Population,
+    temporal_client: Client,
+    task_queue: str,
+    servers: Settings,
+    db_session: Session,
+    tmp_path: Path,
+) -> None:
+    without_run = new_user(db_session)
+    db_session.add_all(
+        [
+            reported(db_session.get_one(User, population.a.id), "Wallet Added"),
+            reported(without_run, "TransactionLimitCard Clicked"),  # no cost-basis run: not exported
+            reported(None, "Sign Up Button Clicked"),  # anonymous: nobody's
+        ]
+    )
+    db_session.commit()
+
+    await export(temporal_client, task_queue, full=True)
+    storage = Storage(servers)
+    manifest = latest_manifest(storage, tmp_path)
+    path = tmp_path / "events.parquet"
+    for file in manifest.files:
+        if file.table == "analytics_events":
+            storage.download(f"{EXPORT_PREFIX}/{file.path}", path)
+            assert str(without_run.public_id) not in pq.read_table(path).column("user").to_pylist()
+    local_copy(storage, manifest, set(population.names), tmp_path / "copy")
+
+    with open_export(str(tmp_path / "copy"), servers) as connection:
+        rows = connection.sql(
+            'SELECT "user", year, kind, name, category, properties, context FROM analytics_events'
+        ).fetchall()
+    this_year = datetime.now(UTC).year
+    assert named(rows, population.names) == [
+        ("A", this_year, "event", "Wallet Added", None, '{"plan": "FREE"}', '{"locale": "en-US"}')
+    ]
 
 
 def test_the_snapshot_reads_in_one_repeatable_read_transaction(db_engine: Engine) -> None:

@@ -17,6 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import httpx
+import pyarrow.parquet as pq
 import pytest
 from fastapi import FastAPI
 from sqlalchemy import JSON, String, Text, Uuid, cast, func, or_, select
@@ -26,6 +27,10 @@ from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
+from activities.user_deletion import superseded_export_files
+from analytics.exports.catalog import EXPORT_PREFIX
+from analytics.exports.manifest import Manifest
+from analytics.exports.partitions import ExportFile
 from api.schema.user_deletion import LAST_FIRM_ADMIN
 from contracts.account_sync import ensure_sync_schedule
 from contracts.ids import account_sync_id, cost_basis_id, delete_user_id
@@ -234,6 +239,17 @@ async def seed_people_rows(http: httpx.AsyncClient, session: Session, user: User
     session.commit()
 
 
+def exported_users(storage: Storage, keys: list[str], directory: Path) -> set[str]:
+    """The users whose rows the data teams' export files at `keys` hold (a file holds a bucket of users)."""
+    found: set[str] = set()
+    for key in keys:
+        storage.download(key, directory / "exported.parquet")
+        found.update(
+            pq.read_table(directory / "exported.parquet", columns=["user"]).column("user").to_pylist()
+        )
+    return found
+
+
 def firm_of(session: Session, user_id: int) -> uuid.UUID:
     firm = session.scalar(
         select(TaxFirm.public_id).join(TaxFirmMember).where(TaxFirmMember.user_id == user_id)
@@ -287,6 +303,7 @@ async def test_a_deleted_user_leaves_no_row_and_no_object_behind(
     storage = Storage(servers)
     assert any(public_id in key for key in storage.keys(""))
     assert public_id in latest_manifest(storage, tmp_path).users
+    assert public_id in exported_users(storage, storage.keys(f"{EXPORT_PREFIX}/data/"), tmp_path)
     named = rows_naming(db_session, user_id)
     seeded = (
         *("accounts.user_id", "transactions.user_id", "tax_lots.user_id", "jobs.user_id"),
@@ -331,7 +348,12 @@ async def test_a_deleted_user_leaves_no_row_and_no_object_behind(
     # the firm the user alone belonged to went with them
     assert db_session.scalar(select(func.count()).where(TaxFirm.public_id == firm)) == 0
     assert [key for key in storage.keys("") if public_id in key] == []
-    assert public_id not in latest_manifest(storage, tmp_path).users
+    latest = latest_manifest(storage, tmp_path)
+    assert public_id not in latest.users
+    # no file of the data teams' export holds the user's rows any more (the latest's, nor an earlier one's)
+    assert public_id not in exported_users(storage, storage.keys(f"{EXPORT_PREFIX}/data/"), tmp_path)
+    latest_files = [f"{EXPORT_PREFIX}/{file.path}" for file in latest.files]
+    assert str(other.public_id) in exported_users(storage, latest_files, tmp_path)
     # staff's audit row stays, naming nobody; the other user keeps every row and object
     audited = db_session.scalars(
         select(AdminAction).where(AdminAction.user_id.is_(None), AdminAction.workflow_id.is_(None))
@@ -341,6 +363,27 @@ async def test_a_deleted_user_leaves_no_row_and_no_object_behind(
     assert any(str(other.public_id) in key for key in storage.keys("uploads/"))
     assert str(other.public_id) in latest_manifest(storage, tmp_path).users
     assert (await gql(other_user, ME))["me"]["email"] == other.email
+
+
+def test_the_deleted_users_bucket_loses_its_files_older_than_the_latest_export() -> None:
+    earlier, latest_id, later = (f"20261125T020000{n:06d}Z-{n:08x}" for n in (1, 2, 3))
+    keys = [
+        f"{EXPORT_PREFIX}/data/lots/bucket=03/{export_id}.parquet"
+        for export_id in (earlier, latest_id, later)
+    ]
+    latest = Manifest(
+        2,
+        latest_id,
+        "2026-11-25T02:00:00+00:00",
+        earlier,
+        {},
+        {"lots": "data/lots/schema-v2.parquet"},
+        [ExportFile(f"data/lots/bucket=03/{latest_id}.parquet", "lots", 3, 1)],
+    )
+
+    # the latest export's file holds the bucket's users but the deleted one; a later export's was
+    # written after the user's rows went
+    assert superseded_export_files(keys, latest) == [keys[0]]
 
 
 async def test_a_wrong_or_missing_confirmation_deletes_nothing(
