@@ -33,9 +33,11 @@ class ImportCounts:
     number_ignored: int
     number_skipped: int  # transactions the account already had (or the file repeated)
     number_user_defined_tokens: int  # the user's own tokens among the new transactions' assets
-    # new transactions flagged for review: of a type the parser did not recognise, or held because their tax
-    # year is frozen
+    # new transactions of a type the parser did not recognise, imported for review
     number_for_review: int = 0
+    # new transactions dated in a frozen tax year, held for review and not applied (counted here only,
+    # whatever their type)
+    number_held_frozen: int = 0
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from api.schema.tax_reports import TaxReportsMutation, TaxReportsQuery
 from api.schema.transaction_edits import TransactionEditsMutation
 from api.schema.transactions import TransactionsQuery, TransfersMutation
 from api.schema.uploads import UploadsMutation, UploadsQuery
+from api.schema.user_assets import UserAssetsMutation, UserAssetsQuery
 from api.schema.user_deletion import UserDeletionMutation, UserDeletionQuery
 from api.schema.users import UsersQuery
 from api.schema.view_as import ViewAsMutation
@@ -79,6 +80,7 @@ Query = merge_types(
         OnboardingQuery,
         FeedbackQuery,
         BrokerQuery,
+        UserAssetsQuery,
     ),
 )
 Mutation = merge_types(
@@ -108,6 +110,7 @@ Mutation = merge_types(
         OnboardingMutation,
         FeedbackMutation,
         BrokerMutation,
+        UserAssetsMutation,
     ),
 )
 

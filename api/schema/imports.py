@@ -93,9 +93,12 @@ class CsvImportJob:
     number_skipped: int
     number_user_defined_tokens: int
     number_for_review: int = strawberry.field(
-        description="New transactions flagged for review: of a type the file's parser did not recognise "
-        "(imported by what they move, the exchange's type kept as their label), or held because their tax "
-        "year is frozen"
+        description="New transactions of a type the file's parser did not recognise, imported for review "
+        "(by what they move, the exchange's type kept as their label)"
+    )
+    number_held_frozen: int = strawberry.field(
+        description="New transactions dated in a frozen tax year: held for review and not applied until "
+        "the year is unfrozen (counted here only, whatever their type)"
     )
     progress: int
     resuming: bool = strawberry.field(
@@ -118,6 +121,7 @@ class CsvImportJob:
             number_skipped=job.number_skipped,
             number_user_defined_tokens=job.number_user_defined_tokens,
             number_for_review=job.number_for_review,
+            number_held_frozen=job.number_held_frozen,
             progress=job.progress,
             resuming=job.resuming and not job.is_final,
         )
@@ -137,6 +141,7 @@ class CsvImportJob:
             number_skipped=0,
             number_user_defined_tokens=0,
             number_for_review=0,
+            number_held_frozen=0,
             progress=0,
             resuming=False,
         )

@@ -23,7 +23,9 @@ class Holding:
     symbol: str
     name: str
     quantity: Decimal
-    price: Decimal | None = strawberry.field(description="None: the price table has no close for it.")
+    price: Decimal | None = strawberry.field(
+        description="None: the price table has no close for it, nor has the user priced their own token."
+    )
     value: Decimal | None
     cost_basis: Decimal = strawberry.field(description="Of the open lots of the last cost-basis run.")
     unrealized_gain: Decimal | None

@@ -20,7 +20,9 @@ from ingest.files.model import Ignored, ParsedTransaction, ParseItem, RowError, 
 from ingest.files.seen import SeenNumbers
 from vocabulary.enums import TransactionType
 from vocabulary.fiat import FIAT_CODES
+from vocabulary.nft import parse_nft_asset_id
 from vocabulary.numbers import parse_decimal
+from vocabulary.symbols import symbol_problem
 
 _TIME = (
     r"(?:[ T,]+(?P<H>\d{1,2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:[.,](?P<f>\d{1,9}))?)?"
@@ -227,25 +229,6 @@ def normalise_asset(text: str) -> str:
     return text.strip().upper()
 
 
-# Symbols as exchanges, chains and tax tools write them: BTC, USDC.E, UNI-V2, 1000SATS, $BAE, ID:15347335
-# (Koinly's unnamed tokens), YDAI+YUSDC+YUSDT+YTUSD, OETH $500 CALL 11/20/20, the XRP Ledger's 40-hex
-# currency codes. Never what starts a spreadsheet formula (= + - @, a tab, a line break).
-MAX_SYMBOL_CHARS = 40  # the ledger's symbol column
-_SYMBOL = re.compile(r"(?:[^\W_]|\$)[\w .\-/+$:#&]*")
-SYMBOL_RULE = (
-    f"a symbol is 1 to {MAX_SYMBOL_CHARS} letters, digits, spaces and . - _ / + $ : # &, "
-    "starting with a letter, a digit or $"
-)
-
-
-def symbol_problem(symbol: str) -> str | None:
-    """Why `symbol` (normalised) is not a plausible asset symbol; None when it is."""
-    if len(symbol) <= MAX_SYMBOL_CHARS and _SYMBOL.fullmatch(symbol):
-        return None
-    shown = symbol if len(symbol) <= 60 else symbol[:60] + "…"
-    return f"{shown!r} is not an asset symbol ({SYMBOL_RULE})"
-
-
 def plausible_symbols(items: Iterable[ParseItem]) -> Iterator[ParseItem]:
     """The items, each transaction holding an implausible symbol replaced by its row's error: every
     format's output passes here (ingest.files.registry), whatever way it read its symbols."""
@@ -258,7 +241,8 @@ def plausible_symbols(items: Iterable[ParseItem]) -> Iterator[ParseItem]:
 def _symbols_checked(transaction: ParsedTransaction) -> ParsedTransaction | RowError:
     for flow in transaction.flows:
         role = "fee" if flow.is_fee else "received" if flow.direction == "IN" else "sent"
-        for column, symbol in ((f"{role} currency", flow.asset), ("value currency", flow.value_currency)):
+        asset = None if parse_nft_asset_id(flow.asset) else flow.asset  # an NFT is named by its asset id
+        for column, symbol in ((f"{role} currency", asset), ("value currency", flow.value_currency)):
             problem = None if symbol is None else symbol_problem(symbol)
             if problem is not None:
                 return RowError(transaction.row, column, problem)

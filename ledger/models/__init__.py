@@ -31,7 +31,7 @@ from ledger.models.tax_pros import (
     TaxProInvite,
 )
 from ledger.models.tax_reports import TaxReport
-from ledger.models.transaction_counts import TransactionCountDelta
+from ledger.models.transaction_counts import ReviewCountDelta, TransactionCountDelta
 from ledger.models.transaction_edits import TransactionEdit
 from ledger.models.transactions import (
     Flow,
@@ -80,6 +80,7 @@ __all__ = [
     "Price",
     "RecoveryCode",
     "ReportedBalance",
+    "ReviewCountDelta",
     "SavedColumnMapping",
     "SpamVerdict",
     "Subscription",

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ledger.models.base import MONEY, Base, text_enum
 from vocabulary.enums import CurrencyType
+from vocabulary.user_assets import MAX_DESCRIPTION_CHARS
 
 
 class Asset(Base):
@@ -41,6 +42,10 @@ class Asset(Base):
     user_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("users.id", ondelete="CASCADE"))
     is_spam: Mapped[bool | None]  # None: not resolved yet
     was_automarked_as_spam: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    # A user-defined token's, as its owner types them on the custom currencies page; the price is the
+    # token's value today where the price table has no close for it.
+    description: Mapped[str | None] = mapped_column(String(MAX_DESCRIPTION_CHARS))
+    price_usd: Mapped[Decimal | None] = mapped_column(MONEY)
 
 
 class Price(Base):

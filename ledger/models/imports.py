@@ -28,6 +28,8 @@ class Import(Base):
     number_ignored: Mapped[int] = mapped_column(Integer)
     number_skipped: Mapped[int] = mapped_column(Integer)
     number_user_defined_tokens: Mapped[int] = mapped_column(Integer)
-    # new transactions flagged for review: of a type the parser did not recognise, or in a frozen tax year
+    # new transactions of a type the parser did not recognise, imported for review
     number_for_review: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # new transactions held for review because their tax year is frozen
+    number_held_frozen: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = created_at_column()

@@ -35,6 +35,7 @@ class Job(Base):
     number_skipped: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     number_user_defined_tokens: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     number_for_review: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    number_held_frozen: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     error_message: Mapped[str | None] = mapped_column(Text)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))

@@ -35,6 +35,8 @@ class Transaction(Base):
         UniqueConstraint("account_id", "natural_key", name="uq_transactions_account_id_natural_key"),
         # the transactions page: newest first, keyset-paged on (timestamp, id)
         Index("ix_transactions_user_id_timestamp_id", "user_id", "timestamp", "id"),
+        # `wallet:{id}`: a wallet's newest rows, without walking past the other wallets' newer ones
+        Index("ix_transactions_user_id_account_id_timestamp_id", "user_id", "account_id", "timestamp", "id"),
         # `is:uncategorized`: the few such rows, without walking the user's whole ledger
         Index(
             "ix_transactions_uncategorized",
@@ -176,6 +178,9 @@ class TransactionReview(Base):
     transaction_id: Mapped[int] = mapped_column(
         ForeignKey("transactions.id", ondelete="CASCADE"), primary_key=True
     )
+    # the transaction's, so the kept count of rows to review (models.transaction_counts) knows whose a
+    # removed row was even when its transaction went first
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     reason: Mapped[str] = mapped_column(Text)
     # Flagged by its import (a type the parser did not recognise): transfer matching neither clears nor
     # rewrites it.

@@ -27,6 +27,7 @@ from ledger.scope.tax_pros import TaxProsScope
 from ledger.scope.tax_reports import TaxReportsScope
 from ledger.scope.transaction_edits import TransactionEditsScope
 from ledger.scope.transactions import TransactionsScope
+from ledger.scope.user_assets import UserAssetsScope
 from ledger.scope.watchlist import WatchlistScope
 
 
@@ -55,6 +56,7 @@ class UserScope:
         self.plans = PlansScope(session, user_id)
         self.onboarding = OnboardingScope(session, user_id)
         self.broker = BrokerScope(session, user_id)
+        self.user_assets = UserAssetsScope(session, user_id)
 
     async def user(self) -> User:
         user = await self.session.get(User, self.user_id)

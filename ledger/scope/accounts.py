@@ -117,8 +117,8 @@ class AccountsScope:
 
     async def balances(self, account_ids: Sequence[int]) -> dict[int, list[Balance]]:
         """Non-zero balances per account (inflows less outflows of its transactions not ignored), each
-        priced at the latest USD close of its asset; the user's own tokens have no price. Assets marked
-        as spam are left out: the spam center lists them, and no balance or value counts them."""
+        priced at the latest USD close of its asset, a user's own token at the price they gave it. Assets
+        marked as spam are left out: the spam center lists them, and no balance or value counts them."""
         signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
         quantity = func.sum(signed).label("quantity")
         sums = (
@@ -145,7 +145,7 @@ class AccountsScope:
         )
         result: dict[int, list[Balance]] = {account_id: [] for account_id in account_ids}
         for account_id, amount, asset in held:
-            price = prices.get(asset.symbol) if asset.user_id is None else None
+            price = prices.get(asset.symbol) if asset.user_id is None else asset.price_usd
             result[account_id].append(
                 Balance(account_id, asset.id, asset.symbol, asset.name, asset.type, amount, price)
             )

@@ -39,7 +39,7 @@ class Holding:
     symbol: str
     name: str
     quantity: Decimal
-    price: Decimal | None  # in the base currency; None: the price table has no close for it
+    price: Decimal | None  # in the base currency; None: no close for it, nor a price of the user's
     price_day_before: Decimal | None
     cost_basis: Decimal  # of the open lots, in the base currency at each lot's acquisition day
 
@@ -78,7 +78,7 @@ def usd_in(currency: str, day: Any) -> Any:
 
 def usd_price(asset: Any, day: Any) -> Any:
     """USD per unit of a shared asset on `day`; a USD holding is worth its quantity, a user's own
-    token has no price (None)."""
+    token has no close (None; today's holdings take the user's own price)."""
     return case(
         (asset.user_id.is_not(None), None),
         (and_(asset.type == CurrencyType.FIAT, asset.symbol == USD), literal(Decimal(1))),
@@ -136,8 +136,9 @@ class PortfolioScope:
                 Asset.symbol,
                 Asset.name,
                 held.c.quantity,
-                usd_price(Asset, today) * usd_in(currency, today),
-                usd_price(Asset, yesterday) * usd_in(currency, yesterday),
+                # a user's own token at the user's price on both days: no close, so no change of its own
+                func.coalesce(usd_price(Asset, today), Asset.price_usd) * usd_in(currency, today),
+                func.coalesce(usd_price(Asset, yesterday), Asset.price_usd) * usd_in(currency, yesterday),
                 func.coalesce(basis.c.cost_basis, 0),
             )
             .join(held, held.c.asset_id == Asset.id)

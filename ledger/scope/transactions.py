@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import UTC, date
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import Date, and_, case, column, delete, func, literal, or_, select, values
+from sqlalchemy import Date, Select, and_, case, column, delete, func, literal, or_, select, values
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -25,8 +26,10 @@ from ledger.models import (
     DisposedLot,
     Flow,
     Label,
+    ReviewCountDelta,
     TaxLot,
     Transaction,
+    TransactionCallout,
     TransactionCountDelta,
     TransactionEdit,
     TransactionLabel,
@@ -142,13 +145,10 @@ class TransactionsScope:
         return views, None if last is None else Cursor(last.timestamp, last.id)
 
     async def count(self, search: Search) -> int:
-        conditions = search.conditions()
-        if not conditions:  # the whole ledger: the count the database keeps (models.transaction_counts)
-            kept = select(func.sum(TransactionCountDelta.delta)).where(
-                TransactionCountDelta.user_id == self.user_id
-            )
-            return int(await self.session.scalar(kept) or 0)
-        where = [Transaction.user_id == self.user_id, *conditions]
+        read = _read_total(self.user_id, search)
+        if read is not None:
+            return int(await self.session.scalar(read) or 0)
+        where = [Transaction.user_id == self.user_id, *search.conditions()]
         return await self.session.scalar(select(func.count()).select_from(Transaction).where(*where)) or 0
 
     async def detail(self, public_id: uuid.UUID, currency: str) -> TransactionDetail | None:
@@ -428,7 +428,8 @@ class TransactionsScope:
         if reason is not None:
             await self.session.execute(
                 insert(TransactionReview).from_select(
-                    ["transaction_id", "reason"], owned.add_columns(literal(reason))
+                    ["transaction_id", "user_id", "reason"],
+                    owned.add_columns(literal(self.user_id), literal(reason)),
                 )
             )
 
@@ -456,6 +457,44 @@ class TransactionsScope:
             if direction is not None:
                 shape.moves.append((direction, symbol, asset_type))
         return shapes
+
+
+def _read_total(user_id: int, search: Search) -> Select[Any] | None:
+    """The total of `search` read from rows that hold it, when there are such: the counts the database
+    keeps (models.transaction_counts) for the whole ledger, its wallets and spans of whole UTC days, or
+    the rows to review (or not to review); the last run's rows of one callout (one per transaction, gone
+    with it). Any other search is counted row by row."""
+    if len(search.callouts) == 1 and replace(search, callouts=()) == Search():
+        return (
+            select(func.count())
+            .select_from(TransactionCallout)
+            .where(TransactionCallout.user_id == user_id, TransactionCallout.type == search.callouts[0])
+        )
+    spans = (search.start, search.end)
+    if replace(search, account_ids=(), start=None, end=None) == Search() and all(map(_whole_day, spans)):
+        kept = select(func.sum(TransactionCountDelta.delta)).where(TransactionCountDelta.user_id == user_id)
+        if search.account_ids:
+            kept = kept.where(TransactionCountDelta.account_id.in_(search.account_ids))
+        if search.start is not None:
+            kept = kept.where(TransactionCountDelta.utc_day >= search.start.astimezone(UTC).date())
+        if search.end is not None:
+            kept = kept.where(TransactionCountDelta.utc_day < search.end.astimezone(UTC).date())
+        return kept
+    if search.needs_review is None or replace(search, needs_review=None) != Search():
+        return None
+    reviews = select(func.coalesce(func.sum(ReviewCountDelta.delta), 0)).where(
+        ReviewCountDelta.user_id == user_id
+    )
+    if search.needs_review:
+        return reviews
+    every = select(func.coalesce(func.sum(TransactionCountDelta.delta), 0)).where(
+        TransactionCountDelta.user_id == user_id
+    )
+    return select(every.scalar_subquery() - reviews.scalar_subquery())
+
+
+def _whole_day(moment: datetime | None) -> bool:
+    return moment is None or moment.astimezone(UTC).time() == time()
 
 
 def _utc_day(transaction: Transaction) -> date:

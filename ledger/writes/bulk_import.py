@@ -8,9 +8,10 @@ ids are drawn from the table's sequence while staging, so flows join their trans
 and never by a key lookup. Natural keys make the merge idempotent: a
 transaction the account already has, or one the file repeats, is skipped and counted.
 
-Symbols resolve to the shared asset of that symbol (best rank first), else to a fiat currency the
-caller names, else to the user's own token of that symbol, created on first use (user_asset_ ids);
-each symbol is resolved once per import and remembered.
+Symbols resolve to the shared asset of that symbol (best rank first, never an NFT), else to a fiat
+currency the caller names, else to the user's own token of that symbol, created on first use
+(user_asset_ ids); each symbol is resolved once per import and remembered. A flow naming an NFT's
+asset id (`vocabulary.nft`) belongs to that token's shared NFT asset, created on first sight.
 
 Foreign keys are checked once per import instead of once per row where the role may say so (`cairn run`
 grants it; a superuser has it): the account is locked against deletion (FOR KEY SHARE, what each row's
@@ -48,6 +49,7 @@ from ledger.writes.copy_format import (
 )
 from ledger.writes.freezing import HELD_FOR_REVIEW, locked_before
 from vocabulary.enums import FlowDirection, ImportType, TransactionType
+from vocabulary.nft import parse_nft_asset_id
 
 _ACCOUNT_IMPORT_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('account-import/' || :account_id, 0))"
 _SORT_MEMORY = "SET LOCAL work_mem = '64MB'"  # a batch's sorts by staging order stay in memory
@@ -81,7 +83,7 @@ _CLEAR_STAGING = "TRUNCATE staging_transactions, staging_flows"
 
 _RESOLVE_ASSETS = [
     """SELECT DISTINCT ON (symbol) symbol, id FROM assets
-       WHERE user_id IS NULL AND symbol IN :symbols ORDER BY symbol, rank NULLS LAST, id""",
+       WHERE user_id IS NULL AND type <> 'NFT' AND symbol IN :symbols ORDER BY symbol, rank NULLS LAST, id""",
     """INSERT INTO assets (id, symbol, name, type)
        SELECT 'fiat_' || symbol, symbol, symbol, 'FIAT' FROM unnest(CAST(:symbols AS text[])) AS symbol
        ON CONFLICT (id) DO NOTHING""",
@@ -92,11 +94,20 @@ _RESOLVE_ASSETS = [
     "SELECT symbol, id FROM assets WHERE user_id = :user_id AND symbol IN :symbols",
 ]
 
+_CREATE_NFTS = """
+INSERT INTO assets (id, symbol, name, type, contract_address)
+SELECT id, symbol, name, 'NFT', contract
+FROM unnest(CAST(:ids AS text[]), CAST(:symbols AS text[]), CAST(:names AS text[]),
+            CAST(:contracts AS text[])) AS nft(id, symbol, name, contract)
+ON CONFLICT (id) DO NOTHING
+"""
+
 # The batch's transactions new to the account (the first of a key the file repeats wins), then the
-# flows, labels and review flags of exactly those; answers how many were new, and how many of them are
-# flagged. Foreign keys are checked at the end of the statement. A transaction dated in a frozen tax
-# year (before :frozen_before) is held for review: stored ignored, flagged with :held (the run reads
-# no ignored transaction, so the frozen year does not change).
+# flows, labels and review flags of exactly those; answers how many were new, how many of them are
+# flagged for the parser's reason and how many are held. Foreign keys are checked at the end of the
+# statement. A transaction dated in a frozen tax year (before :frozen_before) is held for review: stored
+# ignored, flagged with :held whatever its type (the run reads no ignored transaction, so the frozen
+# year does not change).
 _MERGE = """
 WITH inserted AS (
     INSERT INTO transactions (id, user_id, account_id, natural_key, timestamp, type, description, tx_hash,
@@ -119,15 +130,16 @@ WITH inserted AS (
     SELECT s.id, l.id FROM staging_transactions s JOIN labels l ON l.user_id = :user_id AND l.name = s.label
     WHERE s.id IN (SELECT id FROM inserted)
 ), new_reviews AS (
-    INSERT INTO transaction_reviews (transaction_id, reason, from_import)
-    SELECT s.id, CASE WHEN s.timestamp < CAST(:frozen_before AS timestamptz) THEN :held ELSE s.review END,
-           true
+    INSERT INTO transaction_reviews (transaction_id, user_id, reason, from_import)
+    SELECT s.id, :user_id,
+           CASE WHEN s.timestamp < CAST(:frozen_before AS timestamptz) THEN :held ELSE s.review END, true
     FROM staging_transactions s
     WHERE (s.review IS NOT NULL OR s.timestamp < CAST(:frozen_before AS timestamptz))
       AND s.id IN (SELECT id FROM inserted)
-    RETURNING transaction_id
+    RETURNING reason = :held AS held
 )
-SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM new_reviews)
+SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM new_reviews WHERE NOT held),
+       (SELECT count(*) FROM new_reviews WHERE held)
 """
 _CREATE_LABELS = """
 INSERT INTO labels (user_id, name)
@@ -309,6 +321,7 @@ def _counts(record: Import) -> ImportCounts:
         record.number_skipped,
         record.number_user_defined_tokens,
         record.number_for_review,
+        record.number_held_frozen,
     )
 
 
@@ -340,6 +353,7 @@ class AccountImport:
         self._staged = 0
         self._imported = 0
         self._for_review = 0
+        self._held_frozen = 0
         session.execute(text(_SORT_MEMORY))
         session.execute(text(_STAGING_TABLES))
         self._record = Import(
@@ -356,6 +370,7 @@ class AccountImport:
             number_skipped=0,
             number_user_defined_tokens=0,
             number_for_review=0,
+            number_held_frozen=0,
         )
         session.add(self._record)
         session.flush()
@@ -385,10 +400,11 @@ class AccountImport:
         copy_text(session, "staging_flows", _FLOW_COLUMNS, batch.flows)
         if batch.labelled:
             session.execute(text(_CREATE_LABELS), self._params)
-        new, for_review = session.execute(text(_MERGE), self._params).one()
+        new, for_review, held_frozen = session.execute(text(_MERGE), self._params).one()
         self._staged += batch.size
         self._imported += new
         self._for_review += for_review
+        self._held_frozen += held_frozen
         return int(new)
 
     def finish(self, *, number_ignored: int) -> ImportCounts:
@@ -399,6 +415,7 @@ class AccountImport:
         record.number_ignored = number_ignored
         record.number_skipped = self._staged - self._imported
         record.number_for_review = self._for_review
+        record.number_held_frozen = self._held_frozen
         tokens = [asset_id for asset_id in self._asset_ids.values() if asset_id.startswith("user_asset_")]
         if tokens:
             params = {**self._params, "tokens": tokens}
@@ -421,11 +438,24 @@ class AccountImport:
             return
         session = self._session
         found = self._asset_ids
+        nfts = [token for token in map(parse_nft_asset_id, missing) if token is not None]
+        if nfts:
+            session.execute(
+                text(_CREATE_NFTS),
+                {
+                    "ids": [token.asset_id for token in nfts],
+                    "symbols": [token.symbol for token in nfts],
+                    "names": [token.name for token in nfts],
+                    "contracts": [token.contract for token in nfts],
+                },
+            )
+            found.update((token.asset_id, token.asset_id) for token in nfts)
+        named = [symbol for symbol in missing if symbol not in found]
         in_symbols: BindParameter[list[str]] = bindparam("symbols", expanding=True)
         shared, fiat, own, users = (text(statement) for statement in _RESOLVE_ASSETS)
-        rows = session.execute(shared.bindparams(in_symbols), {"symbols": missing})
+        rows = session.execute(shared.bindparams(in_symbols), {"symbols": named})
         found.update({symbol: asset_id for symbol, asset_id in rows})
-        fiat_symbols = [symbol for symbol in missing if symbol not in found and symbol in self._fiat]
+        fiat_symbols = [symbol for symbol in named if symbol not in found and symbol in self._fiat]
         if fiat_symbols:
             session.execute(fiat, {"symbols": fiat_symbols})
             found.update((symbol, f"fiat_{symbol}") for symbol in fiat_symbols)

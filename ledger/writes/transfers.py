@@ -62,8 +62,8 @@ _REVIEW_STAGING = "CREATE TEMPORARY TABLE staging_review (id bigint PRIMARY KEY,
 _APPLY_REVIEW = [
     """DELETE FROM transaction_reviews v USING staging_review r
        WHERE v.transaction_id = r.id AND r.reason IS NULL AND NOT v.from_import""",
-    """INSERT INTO transaction_reviews (transaction_id, reason)
-       SELECT id, reason FROM staging_review WHERE reason IS NOT NULL
+    """INSERT INTO transaction_reviews (transaction_id, user_id, reason)
+       SELECT id, :user_id, reason FROM staging_review WHERE reason IS NOT NULL
        ON CONFLICT (transaction_id) DO UPDATE SET reason = excluded.reason
        WHERE transaction_reviews.reason IS DISTINCT FROM excluded.reason
          AND NOT transaction_reviews.from_import""",
@@ -132,4 +132,4 @@ def store_matching(
     session.execute(text(_REVIEW_STAGING))
     copy_rows(session, "staging_review", ("id", "reason"), review.items())
     for statement in _APPLY_REVIEW:
-        session.execute(text(statement))
+        session.execute(text(statement), {"user_id": user_id})

@@ -66,7 +66,11 @@ def ledger(session: Session, user: Any) -> dict[str, Any]:
         into("fiat_USD", "20000", "20000"),
     )
     odd = add_transaction(session, cold, "2022-06-01 10:00", Type.UNKNOWN, into("crypto_ETH", "2", "3000"))
-    session.add(TransactionReview(transaction_id=odd.id, reason="no send of ETH matches this receive"))
+    session.add(
+        TransactionReview(
+            transaction_id=odd.id, user_id=odd.user_id, reason="no send of ETH matches this receive"
+        )
+    )
     session.commit()
     return {"spot": spot.id, "cold": cold.id, "buy": buy, "sell": sell, "odd": odd}
 

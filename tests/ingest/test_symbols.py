@@ -9,8 +9,9 @@ import pytest
 
 from ingest.files.check import inspect_file
 from ingest.files.model import Flow, ParsedTransaction, RowError
-from ingest.files.values import SYMBOL_RULE, plausible_symbols, symbol_problem
+from ingest.files.values import plausible_symbols
 from vocabulary.enums import TransactionType
+from vocabulary.symbols import SYMBOL_RULE, symbol_problem
 
 HEADER = "Date,Received Quantity,Received Currency,Sent Quantity,Sent Currency,Fee Amount,Fee Currency,Tag\n"
 

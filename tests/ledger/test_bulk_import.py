@@ -3,6 +3,7 @@ by a transaction that does not commit."""
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Collection
 from datetime import UTC, datetime
@@ -14,11 +15,13 @@ from sqlalchemy.orm import Session
 
 from ingest.files.model import Flow as ParsedFlow
 from ingest.files.model import ParsedTransaction
-from ledger.models import Account, Asset, Flow, Import, Transaction, User
+from ledger.models import Account, Asset, Flow, Import, TaxYearFreeze, Transaction, TransactionReview, User
 from ledger.writes import bulk_import
 from ledger.writes.bulk_import import AccountImport, AccountUnavailable, ImportSource, encode_batch
+from ledger.writes.freezing import HELD_FOR_REVIEW
 from tests.workflows.ledger_rows import new_job, new_wallet
-from vocabulary.enums import CurrencyType, FlowDirection
+from vocabulary.enums import CurrencyType, FlowDirection, FreezingStatus
+from vocabulary.nft import nft
 
 pytestmark = pytest.mark.servers
 
@@ -83,6 +86,65 @@ def test_symbols_resolve_to_shared_fiat_and_the_users_own_assets(db_session: Ses
         user.id,
         CurrencyType.USER_DEFINED_TOKEN,
     )
+
+
+def test_an_nft_is_its_own_shared_asset_which_no_symbol_resolves_to(db_session: Session) -> None:
+    user, account = new_wallet(db_session)
+    job_id = new_job(db_session, user, account)
+    token = nft(f"0x{uuid.uuid4().hex}{uuid.uuid4().hex[:8]}", 7)
+    writer = importer(db_session, user, account, job_id)
+    writer.write(encode_batch([trade("nft", token.asset_id, "ETH"), trade("symbol", token.symbol, "ETH")]))
+    writer.finish(number_ignored=0)
+    db_session.commit()
+
+    asset = db_session.get(Asset, token.asset_id)
+    assert asset is not None
+    assert (asset.type, asset.user_id, asset.symbol, asset.contract_address) == (
+        CurrencyType.NFT,
+        None,
+        "#7",
+        token.contract,
+    )
+    received = dict(
+        db_session.execute(
+            select(Transaction.natural_key, Flow.asset_id)
+            .join(Flow)
+            .where(Transaction.account_id == account.id, Flow.direction == FlowDirection.INFLOW)
+        ).all()
+    )
+    assert received["nft"] == token.asset_id
+    assert received["symbol"].startswith("user_asset_")  # the NFT's symbol names another asset
+
+
+def test_rows_of_unknown_types_and_rows_held_in_a_frozen_year_are_counted_apart(db_session: Session) -> None:
+    user, account = new_wallet(db_session)
+    db_session.add(TaxYearFreeze(user_id=user.id, year=2023, status=FreezingStatus.FROZEN))
+    job_id = new_job(db_session, user, account)
+    unknown = dataclasses.replace(
+        trade("unknown", "BTC", "USD"), review="The type 'Zorblax' was not recognised"
+    )
+    held = dataclasses.replace(trade("held", "BTC", "USD"), timestamp=datetime(2023, 6, 1, tzinfo=UTC))
+    held_unknown = dataclasses.replace(unknown, key="held unknown", timestamp=held.timestamp)
+    writer = importer(db_session, user, account, job_id)
+    writer.write(encode_batch([unknown, held, held_unknown, trade("plain", "BTC", "USD")]))
+    counts = writer.finish(number_ignored=0)
+    db_session.commit()
+
+    assert (counts.number_imported, counts.number_for_review, counts.number_held_frozen) == (4, 1, 2)
+    record = db_session.scalar(select(Import).where(Import.job_id == job_id))
+    assert record is not None and (record.number_for_review, record.number_held_frozen) == (1, 2)
+    reasons = dict(
+        db_session.execute(
+            select(Transaction.natural_key, TransactionReview.reason)
+            .join(TransactionReview)
+            .where(Transaction.account_id == account.id)
+        ).all()
+    )
+    assert reasons == {
+        "unknown": "The type 'Zorblax' was not recognised",
+        "held": HELD_FOR_REVIEW,
+        "held unknown": HELD_FOR_REVIEW,  # held, whatever its type: counted once, as held
+    }
 
 
 def test_exact_quantities_survive(db_session: Session) -> None:

@@ -56,6 +56,9 @@ from tests.api.test_tax_tasks import TASKS
 from tests.api.test_tax_tasks import UPDATE as UPDATE_TASK
 from tests.api.test_tax_year import PROOF
 from tests.api.test_transfers import LINK, RECEIVED, SENT, TRANSACTIONS, UNLINK, listed
+from tests.api.test_user_assets import EDIT as EDIT_USER_ASSET
+from tests.api.test_user_assets import NOT_FOUND as USER_ASSET_NOT_FOUND
+from tests.api.test_user_assets import listed as user_assets
 from tests.clients import app_client, sign_up
 from tests.workflows.test_data_export import EXPORT_MY_DATA, EXPORT_STATUS
 from vocabulary.enums import TaskType
@@ -632,6 +635,15 @@ async def toggle_spam(mine: World, theirs: World) -> None:
     assert answer == {"success": False, "error": "spam_asset_not_found", "spamAsset": None}
 
 
+async def edit_user_asset(mine: World, theirs: World) -> None:
+    """Their custom currency (the token their airdrop made) is not mine to edit: it says what it said."""
+    before = await user_assets(theirs.client)
+    given = {"symbol": "TAKEN", "name": "Taken", "description": "mine now", "priceUsd": "1"}
+    answer = (await gql(mine.client, EDIT_USER_ASSET, assetId=theirs.token_id, input=given))["editUserAsset"]
+    assert answer == USER_ASSET_NOT_FOUND
+    assert await user_assets(theirs.client) == before
+
+
 def admin_only(query: str) -> Rule:
     """The support console answers a non-admin nothing, whoever's run is named."""
 
@@ -680,6 +692,7 @@ RULES: dict[str, Rule] = {
     "Mutation.removeTransactionLink": remove_transaction_link,
     "Mutation.updateTaskStatus": update_task_status,
     "Mutation.toggleSpam": toggle_spam,
+    "Mutation.editUserAsset": edit_user_asset,
     **{f"Mutation.{name}": linked_action(name) for name in LINKED_ACTIONS},
     **{f"Mutation.{name}": exchange_update(name) for name in EXCHANGE_UPDATES},
     "Query.multiAddressImportJobStatus": multi_address_import_job_status,

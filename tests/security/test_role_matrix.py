@@ -15,7 +15,10 @@ Roles: anonymous; the user; another user; a tax pro without an invite (their vie
 tax pro with an accepted invite, viewing the user (api/tax_pro_view.py), who is also a member of the
 firm; that firm's admin (not assigned to the user); an admin viewing the user, who granted no debug
 permission; an admin viewing another user who granted it; a broker (enable_cbe with is_broker) the user is
-connected to. A new role is one entry of Role, of `rule` and of the population's sessions."""
+connected to. A new role is one entry of Role, of `rule` and of the population's sessions.
+
+The REST routes of people (analytics, the current user, MFA, e-mail change, password reset, sessions) are
+called by each role too (ROUTES), each checked against the guarded rows as they were just before it."""
 
 from __future__ import annotations
 
@@ -28,12 +31,14 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from fastapi.routing import APIRoute
 from graphql import GraphQLObjectType, parse, validate
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, select, text
 
+from api import email_change, events, mfa, password_reset, sessions
+from api.password_reset import LINK_EXPIRED
 from api.public_graphql import public_schema
 from api.schema import schema
-from api.schema.tax_pros import NOT_ON_BEHALF
 from api.schema.user_deletion import NOT_ALLOWED as NO_DELETING_ON_BEHALF
 from api.schema.view_as import ONLY_THE_USER
 from api.view_as import NO_DEBUG_PERMISSION
@@ -43,11 +48,11 @@ from ledger.models import User
 from stack.staff import make_admin, make_broker
 from tests.api.graphql import gql
 from tests.api.test_tax_pros import ACCEPT, FIRM, FIRM_INVITE, INCOMING, OK, REGISTER, SEND, SENT, call
-from tests.clients import app_client, sign_up
+from tests.clients import PASSWORD, app_client, sign_up
 from tests.security.roles import mentions, operation, snapshot
 from tests.security.test_authorization_matrix import World, fields_taking_ids, make_world
 from vocabulary.broker import DEMO_BROKER_ID
-from vocabulary.errors import VIEW_AS_IMPORT_FORBIDDEN
+from vocabulary.errors import NOT_ON_BEHALF, VIEW_AS_IMPORT_FORBIDDEN
 
 pytestmark = pytest.mark.servers
 
@@ -134,6 +139,11 @@ BROKER_FIELDS = {
     "Query.cbeDepositHistory",
     "Query.exchangeLevelReport",
     "Query.cbeDemoAccountId",
+    "Query.cbeUserCurrencies",
+    "Query.cbeTaxMethod",
+    "Query.cbePipelineStages",
+    "Query.cbeSettings",
+    "Mutation.updateCbeSettings",
     "Mutation.addCbeDeposit",
     "Mutation.addCbeDisposal",
     "Mutation.resetDemoUser",
@@ -515,3 +525,173 @@ def test_every_call_the_matrices_make_is_valid() -> None:
             for name, field in root.fields.items():
                 body = operation(root.name.lower(), name, field, values)
                 assert validate(target._schema, parse(body["query"])) == [], body["query"]
+
+
+# The REST routes of people. Each acts on the account the browser is signed in to, never on a user it
+# views as: a call naming the user (their public id, one of their sessions) is the user's alone, and
+# answers anyone else "not found"; any other call answers the caller about their own account. The
+# security settings (two-step verification, e-mail, sessions) refuse a caller viewing as someone.
+OWN = Rule("own account")  # what it answers (a wrong code's 422 too) is of the caller's own account
+ON_BEHALF = Rule("refused on behalf", NOT_ON_BEHALF)  # HTTP 403: the caller's browser views as the user
+VIEWING = frozenset({Role.INVITED_TAX_PRO, Role.ADMIN, Role.DEBUGGING_ADMIN})
+PEOPLE_ROUTERS = (events.router, mfa.router, email_change.router, password_reset.router, sessions.router)
+CODE = {"code": "000000"}
+
+
+@dataclass(frozen=True)
+class Route:
+    body: dict[str, Any] | None = None  # "{public_id}": the user's public id, "{role}": the caller's
+    anonymous: Rule = SIGNED_OUT
+    signed_in: Rule = OWN
+    names_user: bool = False  # the user's alone
+    own_account: bool = False  # security settings: refused while the caller views as someone
+
+    def rule(self, role: Role) -> Rule:
+        if role is Role.ANONYMOUS:
+            return self.anonymous
+        if self.own_account and role in VIEWING:
+            return ON_BEHALF
+        if self.names_user:
+            return ALLOWED if role is Role.USER else NOT_FOUND
+        return self.signed_in
+
+
+ROUTES = {
+    "POST /save_event": Route(
+        {"anonymous_id": "matrix", "user_id": "{public_id}", "event_name": "Wallet Added"},
+        anonymous=NOT_FOUND,
+        names_user=True,
+    ),
+    "POST /save_page_view": Route({"anonymous_id": "matrix", "page_name": "/home"}, anonymous=OWN),
+    "POST /save_user_properties": Route(
+        {"user_id": "{public_id}", "user_traits": {"plan": "FREE"}}, anonymous=NOT_FOUND, names_user=True
+    ),
+    "GET /api/get-current-user": Route(),
+    "GET /auth/mfa": Route(own_account=True),
+    "POST /auth/mfa/setup": Route(own_account=True),
+    "POST /auth/mfa/enable": Route(CODE, own_account=True),
+    "POST /auth/mfa/disable": Route(CODE, own_account=True),
+    # the second step of a sign-in: without the challenge cookie /auth/login sets, nobody gets past it
+    "POST /auth/mfa/verify": Route(CODE, signed_in=SIGNED_OUT),
+    "GET /auth/email-change": Route(own_account=True),
+    "POST /auth/email-change": Route({"newEmail": "nobody-matrix@example.com"}, own_account=True),
+    "POST /auth/email-change/verify": Route(CODE, own_account=True),
+    # public: whoever asks, for an address of no account (one per role, under the per-account limit)
+    "POST /auth/password-reset": Route(
+        {"email": "nobody-{role}@example.com"}, anonymous=PUBLIC, signed_in=PUBLIC
+    ),
+    "POST /auth/password-reset/confirm": Route(
+        {"token": "not-a-link", "password": PASSWORD},
+        anonymous=forbidden(LINK_EXPIRED),
+        signed_in=forbidden(LINK_EXPIRED),
+    ),
+    "GET /auth/sessions": Route(own_account=True),
+    "DELETE /auth/sessions/{session_id}": Route(names_user=True, own_account=True),
+}
+
+
+def people_routes() -> set[str]:
+    return {
+        f"{method} {route.path}"
+        for router in PEOPLE_ROUTERS
+        for route in router.routes
+        if isinstance(route, APIRoute)
+        for method in route.methods or ()
+    }
+
+
+def test_every_people_route_is_declared() -> None:
+    assert sorted(people_routes()) == sorted(ROUTES)
+
+
+@dataclass(frozen=True)
+class Guarded:
+    population: Population
+    session_id: str  # a second session of the user's, the one every role tries to end
+
+
+@pytest.fixture(scope="module")
+async def guarded(population: Population, app: FastAPI, db_engine: Engine) -> AsyncIterator[Guarded]:
+    async with app_client(app) as second:
+        signed_in = await second.post(
+            "/auth/login", json={"email": population.user_email, "password": PASSWORD}
+        )
+        assert signed_in.status_code == 200, signed_in.text
+        with db_engine.connect() as connection:
+            session_id = connection.scalar(
+                text("SELECT max(id) FROM user_sessions WHERE user_id = :user"),
+                {"user": population.guarded_ids[0]},
+            )
+        yield Guarded(population, str(session_id))
+
+
+def _own_account(role: Role, population: Population) -> int | None:
+    """The guarded account that is the caller's own: the user's, or the firm's pro viewing them."""
+    return {Role.USER: population.guarded_ids[0], Role.INVITED_TAX_PRO: population.guarded_ids[2]}.get(role)
+
+
+def _kept(db_engine: Engine, population: Population, user_ids: list[int]) -> tuple[object, ...]:
+    """The users' rows, the firm's, and the users' analytics events and sessions (not in `snapshot`)."""
+    with db_engine.connect() as connection:
+        firm = {"tax_firms": "public_id = :firm"}
+        owned = snapshot(connection, user_ids, firm, firm=uuid.UUID(population.firm_id))
+        events_and_sessions = connection.execute(
+            text(
+                "SELECT (SELECT count(*) FROM analytics_events WHERE user_id = ANY(:users)),"
+                " (SELECT array_agg(id ORDER BY id) FROM user_sessions WHERE user_id = ANY(:users))"
+            ),
+            {"users": user_ids},
+        ).one()
+        return owned, tuple(events_and_sessions)
+
+
+def check_rest(declared: Rule, response: httpx.Response) -> None:
+    code = response.status_code
+    if declared == SIGNED_OUT:
+        assert code == 401, response.text
+    elif declared == NOT_FOUND:
+        assert code == 404, response.text
+    elif declared == ON_BEHALF:
+        assert (code, response.json()["detail"]) == (403, NOT_ON_BEHALF), response.text
+    elif declared.outcome == "forbidden":
+        assert (code, response.json()["detail"]) == (400, declared.text), response.text
+    elif declared == ALLOWED:
+        assert code in (200, 204), response.text
+    else:  # OWN, PUBLIC: answered, whatever the caller's own request came to
+        assert code < 500 and code not in (401, 403, 404, 429), response.text
+
+
+def rest_cases() -> list[tuple[Role, str]]:
+    # the user last: their own calls change their rows (and end the session the others try to end)
+    return [(role, route) for role in sorted(Role, key=lambda role: role is Role.USER) for route in ROUTES]
+
+
+@pytest.mark.parametrize(("role", "route"), rest_cases(), ids=lambda value: getattr(value, "value", value))
+async def test_each_role_gets_its_rule_on_the_people_routes_and_a_refusal_changes_nothing(
+    role: Role, route: str, guarded: Guarded, db_engine: Engine
+) -> None:
+    population, declared = guarded.population, ROUTES[route].rule(role)
+    method, path = route.split(" ")
+    body = ROUTES[route].body
+    filled = {"public_id": population.public_id, "role": role.name.lower()}
+    payload = (
+        None
+        if body is None
+        else {key: value.format(**filled) if isinstance(value, str) else value for key, value in body.items()}
+    )
+    own = _own_account(role, population)
+    changeable = own if declared in (ALLOWED, OWN, PUBLIC) else None
+    kept_ids = [user_id for user_id in population.guarded_ids if user_id != changeable]
+    before = _kept(db_engine, population, kept_ids)
+
+    response = await population.sessions[role].request(
+        method, path.format(session_id=guarded.session_id), json=payload
+    )
+
+    check_rest(declared, response)
+    if role is not Role.USER:
+        shown = response.json() if response.content else None
+        # the user's numeric ids (a transaction's) are left out: a caller's own session ids are numbers too
+        markers = [marker for marker in population.markers if not marker.isdigit()]
+        assert mentions(shown, [*markers, guarded.session_id]) == []
+    assert _kept(db_engine, population, kept_ids) == before

@@ -10,7 +10,6 @@ from sqlalchemy.orm import Session
 from temporalio.client import Client
 
 from contracts.imports import CsvImportInput, CsvImportOutcome
-from ingest.files.values import SYMBOL_RULE
 from ledger.infra.settings import Settings
 from ledger.models import Account, Asset, Base, Flow, Import, Job, Label, Transaction, TransactionLabel
 from tests.api.graphql import generic_csv
@@ -18,6 +17,7 @@ from tests.ingest.bombs import MiB, gzip_bomb
 from tests.ingest.exports import export_bytes
 from tests.workflows.ledger_rows import new_job, new_wallet, put_upload
 from vocabulary.enums import ImportType, JobStatus
+from vocabulary.symbols import SYMBOL_RULE
 from workflows.csv_import import AccountImportWorkflow, CsvImportWorkflow
 
 pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]

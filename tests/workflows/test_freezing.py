@@ -18,7 +18,15 @@ from contracts.cost_basis import run_request
 from contracts.freezing import FREEZE_WORKFLOW, FreezingInput
 from contracts.starting import start_workflow
 from ledger.infra.settings import Settings
-from ledger.models import CostBasisStatus, FrozenPeriod, TaxYearFreeze, Transaction, TransactionReview, User
+from ledger.models import (
+    CostBasisStatus,
+    FrozenPeriod,
+    Job,
+    TaxYearFreeze,
+    Transaction,
+    TransactionReview,
+    User,
+)
 from ledger.writes.freezing import HELD_FOR_REVIEW
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
 from tests.workflows.ledger_rows import new_job, put_upload
@@ -138,7 +146,10 @@ async def test_a_frozen_year_keeps_its_results_and_later_years_start_from_its_cl
         put_upload(servers, user, "later.csv", LATER),
     )
     assert outcome.success and outcome.result is not None, outcome.error_message
-    assert (outcome.result.number_imported, outcome.result.number_for_review) == (3, 1)
+    counts = outcome.result
+    assert (counts.number_imported, counts.number_for_review, counts.number_held_frozen) == (3, 0, 1)
+    job = db_session.scalars(select(Job).where(Job.account_id == wallet.id)).one()
+    assert (job.number_for_review, job.number_held_frozen) == (0, 1)  # what the toast reads
     held = db_session.execute(
         select(Transaction.timestamp, Transaction.is_ignored, TransactionReview.reason)
         .outerjoin(TransactionReview, TransactionReview.transaction_id == Transaction.id)

@@ -32,6 +32,7 @@ const AddTransactionRoute = lazy(() => import('./routes/add-transaction'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
 const ReportsRoute = lazy(() => import('./routes/reports'));
 const SpamCenterRoute = lazy(() => import('./routes/spam-center'));
+const CustomCurrenciesRoute = lazy(() => import('./routes/custom-currencies'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const PricesRoute = lazy(() => import('./routes/prices').then((m) => ({ default: m.PricesRoute })));
 const CoinsRoute = lazy(() => import('./routes/prices').then((m) => ({ default: m.CoinsRoute })));
@@ -153,6 +154,7 @@ export function AppRoutes() {
           <Route path="/reports" element={<ReportsRoute />} />
           <Route path="/documents" element={<ReportsRoute />} />
           <Route path="/spam-center/:page?" element={<SpamCenterRoute />} />
+          <Route path="/currencies/custom" element={<CustomCurrenciesRoute />} />
           <Route path="/transactions" element={<TransactionsRoute />} />
           <Route path="/transactions/new" element={<AddTransactionRoute />} />
           <Route path="/transactions/:transactionId" element={<TransactionRoute />} />

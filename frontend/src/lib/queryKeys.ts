@@ -5,6 +5,9 @@ export const queryKeys = {
   sidebarInfo: ['sidebarInfo'] as const,
   /** The spam center's list; a verdict on an asset refreshes it with the sidebar's dot. */
   spamAssets: ['spamAssets'] as const,
+  /** The custom currencies page: the user's own tokens by search and page. */
+  userAssets: ['userAssets'] as const,
+  userAssetsPage: (search: string, page: number) => ['userAssets', search, page] as const,
   costBasisStatus: ['costBasisStatus'] as const,
   /** A tax year's freezing status (polled while it is being frozen or unfrozen). */
   freezingStatus: (taxYear: number) => ['freezing', taxYear] as const,

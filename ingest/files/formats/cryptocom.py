@@ -1,4 +1,5 @@
-"""Crypto.com App transaction export (Timestamp (UTC), Transaction Description, … Transaction Kind)."""
+"""Crypto.com App transaction export (Timestamp (UTC), Transaction Description, … Transaction Kind), and the
+Crypto.com Exchange's spot trade history."""
 
 from __future__ import annotations
 
@@ -6,16 +7,18 @@ from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
 
-from ingest.files.model import FileFormat, Flow, ParsedTransaction, ParseItem, RowError, Sheet
+from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, RowError, Sheet
 from ingest.files.unrecognised import by_movement
 from ingest.files.values import (
     CellError,
     Columns,
     KeyCounter,
     Row,
+    checked_symbol,
     digest,
     fiat_transfer,
     header_has,
+    parse_rows,
     trade_type,
 )
 from vocabulary.enums import ImportType, TransactionType
@@ -254,6 +257,65 @@ def _keyed_pair(first: ParsedTransaction, second: ParsedTransaction) -> ParsedTr
     )
 
 
+# --- the Crypto.com Exchange ------------------------------------------------------------------------
+# Spot trade history (BittyTax/BittyTax bittytax/conv/parsers/cryptocom_exchange.py and
+# fiscafacile/CryptoFiscaFacile cryptocom/csv_exchange_spot_trade.go: "liquditiy_indicator" spelt as the
+# export spells it, times "2006-01-02 15:04:05.000" in UTC, a symbol BASE_QUOTE, the quote amount
+# traded_quantity × traded_price, the fee apart in fee_currency).
+EXCHANGE_TRADES = (
+    "account_type",
+    "order_id",
+    "trade_id",
+    "create_time_utc",
+    "symbol",
+    "side",
+    "liquditiy_indicator",
+    "traded_price",
+    "traded_quantity",
+    "fee",
+    "fee_currency",
+)
+
+
+def _exchange_trade(row: Row) -> ParsedTransaction | Ignored:
+    key = f"exchange-trade-{row.required('trade_id')}"
+    timestamp = row.timestamp("create_time_utc")
+    pair = row.required("symbol")
+    base, _, quote = pair.partition("_")
+    if not quote:
+        raise CellError("symbol", f"{pair!r} is not a pair written BASE_QUOTE")
+    base, quote = checked_symbol(base, "symbol"), checked_symbol(quote, "symbol")
+    size = row.quantity("traded_quantity")
+    total = size * row.quantity("traded_price")
+    side = row.required("side").casefold()
+    if side == "sell":
+        flows = [Flow("OUT", base, size), Flow("IN", quote, total)]
+    else:  # a side Crypto.com may add is read as a buy and left for review
+        flows = [Flow("IN", base, size), Flow("OUT", quote, total)]
+    fee = row.quantity("fee") if row.text("fee") else Decimal(0)
+    if fee:
+        flows.append(Flow("OUT", row.asset("fee_currency"), fee, is_fee=True))
+    account = row.required("account_type")
+    if side not in ("buy", "sell") or account.casefold() != "spot":
+        return by_movement(
+            row.number,
+            key,
+            timestamp,
+            flows,
+            source="Crypto.com Exchange",
+            source_type=f"{account} {row.text('side')}",
+            description=pair,
+        )
+    received, sent = (quote, base) if side == "sell" else (base, quote)
+    return ParsedTransaction(
+        key, timestamp, trade_type(received, sent), tuple(flows), row.number, description=pair
+    )
+
+
+def parse_exchange_trades(sheet: Sheet) -> Iterator[ParseItem]:
+    return parse_rows(sheet, _exchange_trade)
+
+
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
         "cryptocom",
@@ -261,6 +323,14 @@ FORMATS: tuple[FileFormat, ...] = (
         lambda s: header_has(s, *COLUMNS),
         parse,
         import_type=ImportType.TRANSACTION_HISTORY,
+        integration="cryptocom",
+    ),
+    FileFormat(
+        "cryptocom-exchange-trades",
+        "Crypto.com Exchange trade history",
+        lambda s: header_has(s, *EXCHANGE_TRADES),
+        parse_exchange_trades,
+        import_type=ImportType.TRADE_IMPORTS,
         integration="cryptocom",
     ),
 )

@@ -1,12 +1,13 @@
 """Etherscan (and Etherscan-compatible explorer) address exports: normal transactions, internal
-transactions and ERC-20 token transfers.
+transactions, ERC-20 token transfers and NFT (ERC-721 and ERC-1155) transfers.
 
 The native coin is read from the header ("Value_IN(ETH)", "Value_IN(BNB)"). An export covers one
 address, and the files do not say which: it is the address on every row (narrowed by the
 Value_IN / Value_OUT columns), else the 0x address in the file name. Only the sender pays the
 network fee, and a failed transaction (Status "Error(0)" / an ErrCode) moves nothing but that fee;
 the fees live in the normal-transactions file only. Keys are the tx hash, suffixed ":internal" /
-":erc20" for the other two files, and the rows of one hash become one transaction.
+":erc20" / ":nft" for the other files, and the rows of one hash become one transaction. Each NFT is
+its own asset, named by contract and token id (`vocabulary.nft`), never by the collection's symbol.
 """
 
 from __future__ import annotations
@@ -21,8 +22,16 @@ from ingest.files.model import Direction, FileFormat, Flow, Ignored, ParsedTrans
 from ingest.files.rowgroups import check_width, magnitude, parse_groups, parse_guarded
 from ingest.files.values import CellError, Columns, Row, SourceKeys, header_has, parse_decimal, trade_type
 from vocabulary.enums import ImportType, TransactionType
+from vocabulary.nft import nft
 
 HASH_COLUMNS = ("Txhash", "Transaction Hash")
+# NFT transfers: ERC-721 and ERC-1155 in one export ("Txhash" or "Transaction Hash", "Blockno",
+# "UnixTimestamp", "DateTime (UTC)", "From", "To", "ContractAddress", "TokenName", "TokenSymbol",
+# "Token ID", "Type", "Quantity"), and the older ERC-721 export ("Txhash", ["Blockno",] "UnixTimestamp",
+# "DateTime", "From", "To", "ContractAddress", "TokenId", "TokenName", "TokenSymbol"): BittyTax/BittyTax
+# src/bittytax/conv/parsers/etherscan.py, etherscan_nfts.
+NFT_TOKEN_ID = ("Token ID", "TokenId")
+NFT_QUANTITY = "Quantity"  # absent from the older export: one token per row
 _NATIVE = re.compile(r"^Value_IN\((?P<coin>[^)]+)\)$", re.IGNORECASE)
 _ADDRESS = re.compile(r"0x[0-9a-f]{40}")
 
@@ -213,6 +222,7 @@ class Movement:
     timestamp: datetime
     flow: Flow
     cells: tuple[str, ...]
+    note: str = ""  # what the flow's asset is, when its name does not say
 
 
 def _grouped(sheet: Sheet, read: Callable[[Row], Movement | Ignored], suffix: str) -> Iterator[ParseItem]:
@@ -229,8 +239,16 @@ def _grouped(sheet: Sheet, read: Callable[[Row], Movement | Ignored], suffix: st
         received = [flow.asset for flow in flows if flow.direction == "IN"]
         sent = [flow.asset for flow in flows if flow.direction == "OUT"]
         tx_type = trade_type(received[0], sent[0]) if received and sent else single_type(flows)
+        description = ", ".join(movement.note for movement in movements if movement.note)
         return ParsedTransaction(
-            key, first.timestamp, tx_type, flows, first.row, tx_hash=first.tx_hash, label=suffix
+            key,
+            first.timestamp,
+            tx_type,
+            flows,
+            first.row,
+            description=description,
+            tx_hash=first.tx_hash,
+            label=suffix,
         )
 
     return parse_groups(sheet, read, lambda movement: movement.tx_hash, build)
@@ -255,6 +273,22 @@ def parse_internal(sheet: Sheet) -> Iterator[ParseItem]:
     return _grouped(sheet, read, "internal")
 
 
+def _token_direction(row: Row, own: str | None) -> Direction | Ignored:
+    """Whether a token transfer of the account's file comes in or goes out."""
+    sender, receiver = row.text("From").lower(), row.text("To").lower()
+    if own is None:
+        raise CellError(
+            "From",
+            "cannot tell which address is the account's: no address is on every row; "
+            "export one address per file or put the address in the file name",
+        )
+    if sender == receiver == own:
+        return row.ignored("a token transfer from the account to itself")
+    if own not in (sender, receiver):
+        raise CellError("From", f"the transfer does not involve the account's address {own}")
+    return "IN" if receiver == own else "OUT"
+
+
 def parse_erc20(sheet: Sheet) -> Iterator[ParseItem]:
     found = layout(sheet)
     if found is None:
@@ -263,32 +297,65 @@ def parse_erc20(sheet: Sheet) -> Iterator[ParseItem]:
 
     def read(row: Row) -> Movement | Ignored:
         timestamp = _checked_timestamp(row)
-        sender, receiver = row.text("From").lower(), row.text("To").lower()
-        if own is None:
-            raise CellError(
-                "From",
-                "cannot tell which address is the account's: no address is on every row; "
-                "export one address per file or put the address in the file name",
-            )
-        if sender == receiver == own:
-            return row.ignored("a token transfer from the account to itself")
-        if own not in (sender, receiver):
-            raise CellError("From", f"the transfer does not involve the account's address {own}")
+        direction = _token_direction(row, own)
+        if isinstance(direction, Ignored):
+            return direction
         quantity = row.quantity("TokenValue")
         if not quantity:
             return row.ignored("the token amount is zero")
         asset = (row.text("TokenSymbol") or row.text("TokenName") or row.required("ContractAddress")).upper()
         value = _usd(row, "USDValueDayOfTx")
-        flow = Flow(
-            "IN" if receiver == own else "OUT",
-            asset,
-            quantity,
-            value=value,
-            value_currency=None if value is None else "USD",
-        )
+        flow = Flow(direction, asset, quantity, value=value, value_currency=None if value is None else "USD")
         return Movement(row.number, row.required(found.tx_hash), timestamp, flow, tuple(row.cells))
 
     return _grouped(sheet, read, "erc20")
+
+
+def _token_id(row: Row) -> int:
+    column = next(name for name in NFT_TOKEN_ID if name in row.columns)
+    text = row.required(column)
+    if not (text.isascii() and text.isdigit()):
+        raise CellError(column, f"{text!r} is not a token id (a whole number)")
+    return int(text)
+
+
+def parse_nft(sheet: Sheet) -> Iterator[ParseItem]:
+    found = layout(sheet)
+    if found is None:
+        raise ValueError("not an Etherscan NFT transfers sheet")
+    own = own_address(sheet, "From", "To", found)
+
+    def read(row: Row) -> Movement | Ignored:
+        timestamp = _checked_timestamp(row)
+        direction = _token_direction(row, own)
+        if isinstance(direction, Ignored):
+            return direction
+        quantity = row.quantity(NFT_QUANTITY) if NFT_QUANTITY in row.columns else Decimal(1)
+        if not quantity:
+            return row.ignored("the token amount is zero")
+        token_id, contract = _token_id(row), row.required("ContractAddress")
+        try:
+            token = nft(contract, token_id)
+        except ValueError as exc:
+            raise CellError("ContractAddress", str(exc)) from None
+        collection = row.text("TokenName") or row.text("TokenSymbol") or token.contract
+        flow = Flow(direction, token.asset_id, quantity)
+        note = f"{collection} #{token.token_id}"
+        return Movement(row.number, row.required(found.tx_hash), timestamp, flow, tuple(row.cells), note)
+
+    return _grouped(sheet, read, "nft")
+
+
+def _detect_nft(sheet: Sheet) -> bool:
+    found = layout(sheet)
+    columns = Columns(sheet.header)
+    return (
+        found is not None
+        and not found.coin
+        and header_has(sheet, "From", "To", "ContractAddress")
+        and any(name in columns for name in NFT_TOKEN_ID)
+        and "TokenValue" not in columns
+    )
 
 
 FORMATS: tuple[FileFormat, ...] = (
@@ -313,6 +380,14 @@ FORMATS: tuple[FileFormat, ...] = (
         "Etherscan ERC-20 token transfers",
         _detector("From", "To", "TokenValue", "TokenSymbol", "ContractAddress", native=False, internal=False),
         parse_erc20,
+        import_type=ImportType.TRANSACTION_HISTORY,
+        integration=None,
+    ),
+    FileFormat(
+        "etherscan-nft",
+        "Etherscan NFT (ERC-721, ERC-1155) transfers",
+        _detect_nft,
+        parse_nft,
         import_type=ImportType.TRANSACTION_HISTORY,
         integration=None,
     ),

@@ -140,6 +140,7 @@ describe('Wallets page', () => {
               numberSkipped: 0,
               numberUserDefinedTokens: 0,
               numberForReview: 0,
+              numberHeldFrozen: 0,
               progress: 100,
               createdCustomWallet: created,
             },

@@ -45,10 +45,14 @@ export function importIgnored(ignored: number): string {
   return `Ignored ${ignored} crypto transaction(s) because they are missing data or are not supported.`;
 }
 
-/** Not in the spec (issue 11): new transactions flagged for review, of a type the file's parser did not
- * recognise or held because their tax year is frozen. */
+/** Not in the spec (issue 11): new transactions of a type the file's parser did not recognise. */
 export function importForReview(count: number): string {
-  return `Imported ${count} transaction(s) for review: of a type that was not recognised, or dated in a frozen tax year. Each says why under Needs review.`;
+  return `Imported ${count} transaction(s) for review: of a type that was not recognised. Each says which type under Needs review.`;
+}
+
+/** Not in the spec, which has no wording for it: new transactions held because their tax year is frozen. */
+export function importHeldFrozen(count: number): string {
+  return `Held ${count} transaction(s) for review: dated in a frozen tax year, they are not applied until you unfreeze it.`;
 }
 
 export function importUnidentifiedTokens(count: number): string {

@@ -12,6 +12,7 @@ import {
   fileTooLarge,
   IMPORT_DEFAULT_ERROR,
   importForReview,
+  importHeldFrozen,
   importIgnored,
   importSkipped,
   importSuccess,
@@ -100,6 +101,7 @@ export function useCsvImport(options: CsvImportOptions): CsvImport {
         if (job.numberSkipped > 0) toast.info(importSkipped(job.numberSkipped), { duration: Infinity });
         if (job.numberIgnored > 0) toast.info(importIgnored(job.numberIgnored), { duration: Infinity });
         if (job.numberForReview > 0) toast.info(importForReview(job.numberForReview), { duration: Infinity });
+        if (job.numberHeldFrozen > 0) toast.info(importHeldFrozen(job.numberHeldFrozen), { duration: Infinity });
         if (job.numberUserDefinedTokens > 0) {
           toast.info(importUnidentifiedTokens(job.numberUserDefinedTokens), { duration: Infinity });
         }

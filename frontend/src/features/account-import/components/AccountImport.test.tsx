@@ -23,6 +23,7 @@ function job(overrides: Record<string, unknown> = {}) {
       numberSkipped: 83,
       numberUserDefinedTokens: 0,
       numberForReview: 0,
+      numberHeldFrozen: 0,
       progress: 100,
       createdCustomWallet: null,
       ...overrides,
