@@ -24,15 +24,18 @@ Formats followed:
   ended by "^". Refnums per Form 8949 box: 321/323 (A/D), 711/713 (B/E), 712/714 (C/F). TXF 042
   has no refnums for the 2025 digital-asset boxes G–L: they are given the refnums of the same
   reporting (G/J → 321/323, H/K → 711/713, I/L → 712/714), and TurboTax asks which form reported them.
-- TaxAct: "Form 1099-B - Create Your Own Spreadsheet (CSV File)" (TaxAct support article 882):
-  Description, Date Sold, Sales Proceeds, Date Acquired, Cost or Other Basis, Adjustment Code and
-  Adjustment Amount (the 8949's columns (f) and (g), blank where none applies), Reporting Category
-  (the Form 8949 box letter).
-- CCH (ProSystem fx / Axcess Tax): CCH publishes no import file layout for capital gains (none is
-  in its public help; firms map spreadsheets in their own import tools). The CCH file is therefore
-  Cairn's CCH worksheet layout, not a CCH format: one row per 8949 line with the fields of CCH
-  Axcess Tax's Income > Gains and Losses > Capital Gains and Losses worksheet (Description, Date
-  Acquired, Date Sold, Sales Price, Cost Basis, Term S/L) and the Form 8949 box, for the firm to map.
+- TaxAct: "Form 1099-B - Create Your Own Spreadsheet (CSV File)" (TaxAct support article 882,
+  www.taxact.com/support/882): Description, Date Sold, Sales Proceeds, Date Acquired, Cost or Other
+  Basis, Adjustment Code and Adjustment Amount (the 8949's columns (f) and (g), blank where none
+  applies), Reporting Category (the Form 8949 box letter; the article lists A–F, the 2025 digital-asset
+  boxes G–L are written as the 2025 form's letters).
+- CCH (ProSystem fx / Axcess Tax): no published import layout for capital gains was found (the README's
+  design notes say where it was looked for). The CCH file is therefore Cairn's CCH worksheet layout, not
+  a CCH format: one row per 8949 line under the field names of CCH Axcess Tax's Income > Gains and
+  Losses > Capital Gains and Losses worksheet as CCH's help names them (Schedule D field map,
+  z001download.cchaxcess.com/taxprodhelp/2020I/Worksheetx/Content/Hlp35316.htm: "Sales Price", "Cost or
+  other basis"), with the dates, the term (S/L) and the Form 8949 box (the worksheet gets the box from
+  its 1099-B code A/B/C and the term: …/taxprodhelp/2021F/Worksheet/Content/hlp9305.htm), to map.
 """
 
 from datetime import date
@@ -148,7 +151,7 @@ def cch_csv(lines: pl.DataFrame, path: Path) -> None:
             _us_date("acquired").alias("Date Acquired"),
             _us_date("sold").alias("Date Sold"),
             pl.col("proceeds").alias("Sales Price"),
-            pl.col("cost_basis").alias("Cost Basis"),
+            pl.col("cost_basis").alias("Cost or other basis"),
             pl.when(pl.col("term") == "LONG").then(pl.lit("L")).otherwise(pl.lit("S")).alias("Term"),
             pl.col("box").alias("Form 8949 Box"),
         ),

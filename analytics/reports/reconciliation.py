@@ -26,8 +26,9 @@ reported; H, K, B, E: not); else box 9 (a covered security's basis is reported, 
 need not be); a line that says none of these is taken as not reported (box H / K).
 """
 
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -119,13 +120,14 @@ def reconcile(
     by_day: dict[tuple[str, date], list[_Sale]] = defaultdict(list)
     for sale in sales:
         by_day[sale.asset, sale.sold].append(sale)
+    sorted_days = {key: _SortedDay(day) for key, day in by_day.items()}
     assets = {sale.asset.upper(): sale.asset for sale in sales}
     lines = [{**line, "asset": _asset(line, assets, names or {})} for line in form.iter_rows(named=True)]
 
     pairs: list[tuple[list[dict[str, Any]], list[_Sale]]] = []
     unpaired: list[dict[str, Any]] = []
     for line in lines:
-        found = _pair(line, by_day)
+        found = _pair(line, sorted_days)
         if found is None:
             unpaired.append(line)
         else:
@@ -179,20 +181,35 @@ def _asset(line: Mapping[str, Any], assets: Mapping[str, str], names: Mapping[st
     return given[0] if given else ""
 
 
-def _pair(line: Mapping[str, Any], by_day: Mapping[tuple[str, date], list[_Sale]]) -> _Sale | None:
+class _SortedDay:
+    """An asset's sales of a day, sorted by units and by proceeds: the sales a line fits are found by
+    bisection, not by trying each (a busy day has thousands)."""
+
+    def __init__(self, sales: list[_Sale]) -> None:
+        self.by_units = sorted(sales, key=lambda sale: sale.units)
+        self.units = [sale.units for sale in self.by_units]
+        self.by_proceeds = sorted(sales, key=lambda sale: sale.proceeds)
+        self.proceeds = [sale.proceeds for sale in self.by_proceeds]
+
+    def fitting(self, units: Decimal | None, proceeds: Decimal) -> Iterator[_Sale]:
+        """The unpaired sales of the same units or the same proceeds, each within its tolerance (a sale
+        of both may come twice)."""
+        ranges = [(self.by_proceeds, self.proceeds, proceeds, AMOUNT_TOLERANCE)]
+        if units is not None:
+            ranges.append((self.by_units, self.units, units, UNITS_TOLERANCE))
+        for sales, keys, value, tolerance in ranges:
+            first, last = bisect_left(keys, value - tolerance), bisect_right(keys, value + tolerance)
+            yield from (sale for sale in sales[first:last] if not sale.paired)
+
+
+def _pair(line: Mapping[str, Any], days: Mapping[tuple[str, date], _SortedDay]) -> _Sale | None:
     sold: date = line["sold"]
-    candidates = [
+    fitting = [
         sale
         for offset in (0, -1, 1)
-        for sale in by_day.get((line["asset"], sold + offset * DATE_TOLERANCE), [])
-        if not sale.paired
+        if (day := days.get((line["asset"], sold + offset * DATE_TOLERANCE))) is not None
+        for sale in day.fitting(line["units"], line["proceeds"])
     ]
-
-    def fits(sale: _Sale) -> bool:
-        same_units = line["units"] is not None and abs(line["units"] - sale.units) <= UNITS_TOLERANCE
-        return same_units or abs(line["proceeds"] - sale.proceeds) <= AMOUNT_TOLERANCE
-
-    fitting = [sale for sale in candidates if fits(sale)]
     return min(
         fitting,
         key=lambda sale: (abs((sale.sold - sold).days), abs(line["proceeds"] - sale.proceeds), sale.flow_id),

@@ -52,7 +52,9 @@ class Search:
         if self.account_ids:
             where.append(Transaction.account_id.in_(self.account_ids))
         for asset_id in self.asset_ids:
-            where.append(exists().where(Flow.transaction_id == Transaction.id, Flow.asset_id == asset_id))
+            # its own alias: in the transactions export the search is put inside a query of the flows
+            flow = aliased(Flow)
+            where.append(exists().where(flow.transaction_id == Transaction.id, flow.asset_id == asset_id))
         if self.start is not None:
             where.append(Transaction.timestamp >= self.start)
         if self.end is not None:

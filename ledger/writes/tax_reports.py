@@ -275,23 +275,22 @@ def listed_flows(
     if query:
         found = found.where(*parse(query, tax_year_start).conditions())
     flows = found.add_columns(Transaction.public_id.label("public_id")).subquery()
-    symbol = select(Asset.symbol).where(Asset.id == flows.c.asset).scalar_subquery()
-    account = (
-        select(Account.name).where(Account.id == cast(flows.c.account, Account.id.type)).scalar_subquery()
-    )
     value = _converted(cast(flows.c.value, Numeric), currency, flows.c.timestamp)
     columns = {
         "tx_id": cast(flows.c.public_id, String),
-        "account": account,
-        "asset": func.coalesce(symbol, flows.c.asset),
+        "account": Account.name,
+        "asset": func.coalesce(Asset.symbol, flows.c.asset),
         "value": cast(value, String),
     }
-    rows = session.execute(
-        select(*(columns.get(name, flows.c[name]).label(name) for name in LEDGER_COLUMNS)).order_by(
-            flows.c.timestamp, flows.c.tx_id
-        )
-    ).all()
-    return _frame(rows, LEDGER_COLUMNS, FLOW_TYPES)
+    selected: list[Any] = [columns.get(name, flows.c[name]).label(name) for name in LEDGER_COLUMNS]
+    statement = (
+        select(*selected)
+        .select_from(flows)
+        .outerjoin(Account, Account.id == cast(flows.c.account, Account.id.type))
+        .outerjoin(Asset, Asset.id == flows.c.asset)
+        .order_by(flows.c.timestamp, flows.c.tx_id)
+    )
+    return _loaded(session, statement, LEDGER_COLUMNS, FLOW_TYPES)
 
 
 # The report's row

@@ -245,6 +245,10 @@ async def test_the_transactions_export_follows_the_pages_filter(
     staking = await made(
         client, (await generated(client, "TRANSACTIONS_CSV", 2021, search="ETH", **span))["jobId"]
     )
+    holding_eth = await made(
+        client,
+        (await generated(client, "TRANSACTIONS_CSV", 2021, search="crypto_id:crypto_ETH", **span))["jobId"],
+    )
 
     rows = await downloaded_csv(everything["url"])
     assert {row["Date"][:4] for row in rows} == {"2021", "2022"}
@@ -252,6 +256,13 @@ async def test_the_transactions_export_follows_the_pages_filter(
     staked = await downloaded_csv(staking["url"])
     assert [(row["Type"], row["Asset"]) for row in staked] == [("STAKING_REWARD", "ETH")]
     assert staked[0]["Value (USD)"] == "1000.00"
+    # an asset filter (crypto_id:, inside the flows query): exactly the transactions with an ETH flow
+    assert holding_eth["status"] == "success", holding_eth
+    eth_rows = await downloaded_csv(holding_eth["url"])
+    by_transaction = {row["Transaction ID"] for row in eth_rows}
+    assert {row["Transaction ID"] for row in eth_rows if row["Asset"] == "ETH"} == by_transaction
+    assert ("STAKING_REWARD", "ETH") in {(row["Type"], row["Asset"]) for row in eth_rows}
+    assert {row["Transaction ID"] for row in rows if row["Asset"] == "ETH"} == by_transaction
     assert db_session.scalar(select(User.base_currency).where(User.id == user.id)) == "USD"
 
 

@@ -93,7 +93,7 @@ def test_box_choice_per_year_and_broker_reporting() -> None:
     [
         (ReportType.CAPITAL_GAINS_CSV, "Proceeds", "Cost Basis"),
         (ReportType.CAPITAL_GAINS_TAXACT, "Sales Proceeds", "Cost or Other Basis"),
-        (ReportType.CAPITAL_GAINS_CCH, "Sales Price", "Cost Basis"),
+        (ReportType.CAPITAL_GAINS_CCH, "Sales Price", "Cost or other basis"),
     ],
 )
 def test_csvs_parse_back_to_the_engines_totals(
@@ -122,6 +122,22 @@ def test_taxact_csv_has_the_article_882_columns(tmp_path: Path) -> None:
     ]
     assert read["Adjustment Code"].is_null().all() and read["Adjustment Amount"].is_null().all()
     assert set(read["Reporting Category"]) == {"C", "F"}
+
+
+def test_cch_csv_has_the_capital_gains_worksheets_field_names(tmp_path: Path) -> None:
+    path = tmp_path / "cch.csv"
+    write_report(ReportType.CAPITAL_GAINS_CCH, _given(), path)
+    read = pl.read_csv(path, infer_schema=False)
+    assert read.columns == [
+        "Description",
+        "Date Acquired",
+        "Date Sold",
+        "Sales Price",
+        "Cost or other basis",
+        "Term",
+        "Form 8949 Box",
+    ]
+    assert set(zip(read["Term"], read["Form 8949 Box"], strict=True)) == {("S", "C"), ("L", "F")}
 
 
 def test_turbotax_online_csv_is_the_universal_template_a_buy_and_a_sale_per_line(tmp_path: Path) -> None:
@@ -271,7 +287,10 @@ LEDGER_2025 = flows(
 )
 
 
-def test_the_2025_8949_has_the_digital_asset_boxes_g_to_l_in_the_forms_words(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", [ReportType.FORM_8949, ReportType.FORM_8949_CONDENSED])
+def test_the_2025_8949_has_the_digital_asset_boxes_g_to_l_in_the_forms_words(
+    tmp_path: Path, kind: ReportType
+) -> None:
     result = compute(LEDGER_2025, CostBasisMethod.FIFO)
     flow_of = dict(result.disposals.select("tx_id", "flow_id").iter_rows())
     # sales a 1099-DA reported with basis (G, J), without (H, K); the others it did not report (I, L)
@@ -287,7 +306,7 @@ def test_the_2025_8949_has_the_digital_asset_boxes_g_to_l_in_the_forms_words(tmp
         reported=reported,
     )
     path = tmp_path / "8949.pdf"
-    write_report(ReportType.FORM_8949, given, path)
+    write_report(kind, given, path)
     text = _text(path)
 
     lines = form_lines(given.year_disposals(), 2025, reported)
@@ -304,8 +323,14 @@ def test_the_2025_8949_has_the_digital_asset_boxes_g_to_l_in_the_forms_words(tmp
     }
     for letter, heading in words.items():
         assert f"[X] ({letter}) {heading}" in text  # the box checked on its own page
-        proceeds = cent(Decimal(lines.filter(pl.col("box") == letter)["proceeds"].sum()))
-        assert shown(proceeds) in text
+        # the box's page shows its line (or its totals line, condensed) and its totals, to the cent
+        box = lines.filter(pl.col("box") == letter)
+        proceeds, cost = (cent(Decimal(box[column].sum())) for column in ("proceeds", "cost_basis"))
+        start = text.index(f"[X] ({letter})")
+        end = text.find("Name(s) shown on return", start)
+        page = " ".join(text[start : end if end != -1 else None].split())
+        assert f"2 Totals (see Schedule D instructions) {shown(proceeds)} {shown(cost)}" in page
+        assert shown(proceeds - cost) in page
     # the 2025 form's parts list A–C and G–I, D–F and J–L; only a digital asset box is ever checked
     for letter in "ABCDEF":
         assert f"[ ] ({letter}) {BOXES[letter].heading}" in text and f"[X] ({letter})" not in text
