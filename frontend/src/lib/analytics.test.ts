@@ -44,6 +44,7 @@ describe('the product analytics', () => {
       'User Viewed Error Page',
       'Wallet Added',
       'TransactionLimitCard Clicked',
+      'Sidebar Resync Button Clicked',
     ]);
   });
 

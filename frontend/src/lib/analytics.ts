@@ -22,6 +22,7 @@ export const EVENTS = {
   userViewedErrorPage: 'User Viewed Error Page',
   walletAdded: 'Wallet Added',
   transactionLimitCardClicked: 'TransactionLimitCard Clicked',
+  sidebarResyncButtonClicked: 'Sidebar Resync Button Clicked',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 export const LOGGED_OUT_PAGES = 'All Logged Out Pages';

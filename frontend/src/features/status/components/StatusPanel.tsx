@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SubmitButton } from '@/components/SubmitButton';
+import { useResyncAll } from '@/lib/accounts/useResyncAll';
+import { EVENTS, trackEvent } from '@/lib/analytics';
 import { openList } from '@/lib/addWalletsModalUrl';
 import { formatDateTime } from '@/lib/format';
 import { useUserInfo } from '@/lib/user';
@@ -15,10 +17,11 @@ import {
   freezingMessage,
   freezingPhase,
   isAddWalletDisabled,
+  shouldOfferResync,
 } from '@/features/status/utils/accountStatus';
 import './status-panel.css';
 
-/** Account status indicator, freezing message and Add wallet button (spec 000 §4). */
+/** Account status indicator, resync control, freezing message and Add wallet button (spec 000 §4). */
 export function StatusPanel() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -43,6 +46,7 @@ export function StatusPanel() {
   const addDisabled = isAddWalletDisabled(freezing);
 
   const enqueue = useEnqueueCostBasis();
+  const resync = useResyncAll();
   const lastCalculated = formatDateTime(snapshot?.costBasisLastSyncedAt ?? snapshot?.costBasisComputeEndTime);
 
   return (
@@ -74,6 +78,20 @@ export function StatusPanel() {
         >
           Details
         </button>
+        {shouldOfferResync(snapshot) ? (
+          <SubmitButton
+            type="button"
+            className="button button--ghost button--small"
+            pending={resync.isPending}
+            data-testid="status-resync"
+            onClick={() => {
+              trackEvent(EVENTS.sidebarResyncButtonClicked);
+              resync.mutate();
+            }}
+          >
+            Resync
+          </SubmitButton>
+        ) : null}
         <button
           type="button"
           className="button button--primary button--small"

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toastStore';
-import { ResyncAllDocument, SetMiningStatusDocument, SyncExchangeDocument, SyncWalletDocument } from '@/gql/graphql';
+import { SetMiningStatusDocument, SyncExchangeDocument, SyncWalletDocument } from '@/gql/graphql';
 import { ACCOUNT_KIND } from '@/lib/accounts/syncing';
 import { notifyJobStarted } from '@/lib/events';
 import { request } from '@/lib/graphql';
@@ -8,7 +8,6 @@ import { queryKeys } from '@/lib/queryKeys';
 
 export const SYNC_STARTED = 'Sync started.';
 export const SYNC_ERROR = 'There was a problem while starting the sync. Please try again.';
-export const RESYNC_ALL_STARTED = 'Syncing all your exchanges and wallets.';
 export const MINING_ON = 'Marked as mining.';
 export const MINING_OFF = 'No longer marked as mining.';
 export const MINING_ERROR = 'There was a problem while changing the mining status. Please try again.';
@@ -49,11 +48,6 @@ export function useSyncAccount() {
         : (await request(SyncWalletDocument, { id })).syncWallet,
     () => ({ ok: SYNC_STARTED, failed: SYNC_ERROR }),
   );
-}
-
-/** Resync all: every exchange and wallet of the user. */
-export function useResyncAll() {
-  return useAccountMutation(async () => (await request(ResyncAllDocument)).resyncAll, () => ({ ok: RESYNC_ALL_STARTED, failed: SYNC_ERROR }));
 }
 
 /** The mining toggle (exchanges and wallets, never custom wallets). */
