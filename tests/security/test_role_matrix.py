@@ -612,7 +612,19 @@ class Guarded:
 
 
 @pytest.fixture(scope="module")
-async def guarded(population: Population, app: FastAPI, db_engine: Engine) -> AsyncIterator[Guarded]:
+async def guarded(app: FastAPI, worker: None, db_engine: Engine, servers: Settings) -> AsyncIterator[Guarded]:
+    """A population of its own: the GraphQL cases end with the user's own calls, which delete the pro's
+    invite among others, and the pro who views the user must still view them here."""
+    opened: list[httpx.AsyncClient] = []
+    try:
+        population = await _populate(app, db_engine, servers, opened)
+        yield await _second_session(app, db_engine, population)
+    finally:
+        for http in opened:
+            await http.aclose()
+
+
+async def _second_session(app: FastAPI, db_engine: Engine, population: Population) -> Guarded:
     async with app_client(app) as second:
         signed_in = await second.post(
             "/auth/login", json={"email": population.user_email, "password": PASSWORD}
@@ -623,7 +635,7 @@ async def guarded(population: Population, app: FastAPI, db_engine: Engine) -> As
                 text("SELECT max(id) FROM user_sessions WHERE user_id = :user"),
                 {"user": population.guarded_ids[0]},
             )
-        yield Guarded(population, str(session_id))
+        return Guarded(population, str(session_id))
 
 
 def _own_account(role: Role, population: Population) -> int | None:

@@ -1,5 +1,6 @@
-"""The cost-basis run folds the user's transaction-count rows (one per statement that added or removed
-transactions) into one, so the transactions page sums few rows however often the ledger changed."""
+"""The cost-basis run folds the user's transaction-count rows (one per statement, account and UTC day
+that added or removed transactions) into one per account and day, so the transactions page sums few rows
+however often the ledger changed."""
 
 from __future__ import annotations
 
@@ -23,14 +24,17 @@ from vocabulary.enums import TransactionType as Type
 pytestmark = pytest.mark.servers
 
 
-def deltas(session: Session, user_id: int) -> list[int]:
-    found = session.scalars(
-        select(TransactionCountDelta.delta).where(TransactionCountDelta.user_id == user_id)
+def deltas(session: Session, user_id: int) -> list[tuple[str, int]]:
+    """The user's count rows: (UTC day, delta), sorted."""
+    found = session.execute(
+        select(TransactionCountDelta.utc_day, TransactionCountDelta.delta).where(
+            TransactionCountDelta.user_id == user_id
+        )
     )
-    return sorted(found)
+    return sorted((day.isoformat(), delta) for day, delta in found)
 
 
-def test_a_run_leaves_one_count_row_with_the_users_count(
+def test_a_run_leaves_one_count_row_per_account_and_day(
     db_session: Session, db_engine: Engine, servers: Settings
 ) -> None:
     user = new_user(db_session)
@@ -39,10 +43,13 @@ def test_a_run_leaves_one_count_row_with_the_users_count(
         db_session, wallet, "2021-01-01", Type.BUY, out("fiat_USD", "100", "100"), into("crypto_BTC", "1")
     )
     add_transaction(
+        db_session, wallet, "2021-01-01", Type.BUY, out("fiat_USD", "50", "50"), into("crypto_BTC", "0.5")
+    )
+    add_transaction(
         db_session, wallet, "2021-02-01", Type.SELL, out("crypto_BTC", "1"), into("fiat_USD", "150", "150")
     )
     db_session.commit()
-    assert deltas(db_session, user.id) == [1, 1]
+    assert deltas(db_session, user.id) == [("2021-01-01", 1), ("2021-01-01", 1), ("2021-02-01", 1)]
 
     activities = CostBasisActivities(
         sync_sessions(db_engine), cast(Client, None), "unused", Storage(servers)
@@ -50,4 +57,4 @@ def test_a_run_leaves_one_count_row_with_the_users_count(
     ActivityEnvironment().run(activities.compute_cost_basis, user.id)
 
     db_session.expire_all()
-    assert deltas(db_session, user.id) == [2]
+    assert deltas(db_session, user.id) == [("2021-01-01", 2), ("2021-02-01", 1)]
