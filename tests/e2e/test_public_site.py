@@ -124,6 +124,7 @@ def test_every_public_page_signed_out(page: Page) -> None:
     header = page.get_by_test_id("public-header")
     for link in ["Pricing", "Sign in", "Start for free"]:
         expect(header.get_by_role("link", name=link, exact=True)).to_be_visible()
+    page.wait_for_load_state("networkidle")  # the prerendered button opens its menu once hydrated
     header.get_by_role("button", name="Features").click()
     menu = page.get_by_role("menu")
     expect(menu.get_by_role("menuitem")).to_have_text(
