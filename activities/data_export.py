@@ -2,11 +2,11 @@
 tables as a zip.
 
 `export_data` reads the previous export's manifest, then, in one REPEATABLE READ snapshot
-(ledger.writes.export_tables), every user's latest finished cost-basis run and the tables of the users in
-the buckets holding a user whose run changed since (analytics.exports.partitions); writes one Parquet file
-per table and bucket, uploads the new files, the manifest and the DuckDB catalog, and last `latest.json`,
-so a reader of the latest export never sees one half written. Files are named by the export that wrote
-them and never change: the previous export's files stay valid.
+(ledger.writes.export_tables, two tables at a time), every user's latest finished cost-basis run and the
+tables of the users in the buckets holding a user whose run changed since (analytics.exports.partitions);
+writes one Parquet file per table and bucket, uploads the new files, the manifest and the DuckDB
+catalog, and last `latest.json`, so a reader of the latest export never sees one half written. Files are
+named by the export that wrote them and never change: the previous export's files stay valid.
 """
 
 from __future__ import annotations
@@ -68,12 +68,11 @@ class DataExportActivities:
                 runs = {user.public_id: user.run_id for user in users}
                 rewritten = stale_buckets(runs, previous)
                 changed = {user.public_id for user in users if bucket_of(user.public_id) in rewritten}
-                ids = [user.id for user in users if user.public_id in changed]
-                # a table's files are written while the next table is read
+                chosen = [user for user in users if user.public_id in changed]
+                # a table's files are written while the next tables are read
                 with ThreadPoolExecutor(1, thread_name_prefix="export-write") as writer:
                     writing = []
-                    for table in TABLES:
-                        read = snapshot.table(table, ids)
+                    for table, read in snapshot.tables(TABLES, chosen):
                         schema_files[table] = write_schema_file(
                             root, table, read.schema, EXPORT_SCHEMA_VERSION
                         )
@@ -147,10 +146,10 @@ class DataExportActivities:
                 export_snapshot(self._engine) as snapshot,
                 zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped,
             ):
-                if not snapshot.users([given.user_id]):
+                exported = snapshot.users([given.user_id])
+                if not exported:
                     raise ApplicationError(NO_RESULTS, non_retryable=True)
-                for table in TABLES:
-                    read = snapshot.table(table, [given.user_id])
+                for table, read in snapshot.tables(TABLES, exported):
                     path = root / f"{table}.{given.format.lower()}"
                     if given.format == "CSV":
                         csv.write_csv(read, path)

@@ -1,6 +1,7 @@
 """The API application: /graphql, /auth/*, /healthz, /readyz, /metrics and the single-page app.
 
-Run it with `uvicorn --factory api.app:create_app` (what `cairn run` does).
+`cairn api` serves it (what `cairn run` and docker-compose run), in CAIRN_API_WORKERS processes that
+each set up their logging and tracing before calling create_app (stack/commands/api.py).
 """
 
 from __future__ import annotations

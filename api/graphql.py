@@ -12,12 +12,13 @@ from typing import Annotated, TypeVar
 from fastapi import Depends, Request, status
 from fastapi.responses import JSONResponse
 from sqlalchemy.ext.asyncio import AsyncSession
+from starlette.requests import HTTPConnection
 from strawberry.fastapi import GraphQLRouter
 
 from api.context import Context
 from api.request_limits import error_response
 from api.schema import schema
-from api.services import Services, db_session, services
+from api.services import db_session, services
 from api.view_as import Viewing, viewing
 from ledger.infra.logs import bind_log_ids
 
@@ -34,13 +35,17 @@ async def json_too_deep(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def graphql_context(
-    app: Annotated[Services, Depends(services)],
+    connection: HTTPConnection,
     session: Annotated[AsyncSession, Depends(db_session)],
     signed_in: Annotated[Viewing, Depends(viewing)],
 ) -> Context:
+    """services() is called here, not depended on: FastAPI runs a plain function's dependency in its
+    thread pool, a hand-off that cost every request more than the lookup itself."""
     viewer = signed_in.admin or signed_in.user
     bind_log_ids(user_id=viewer.id, viewed_user_id=signed_in.user.id if signed_in.admin else None)
-    return Context(app, session, signed_in.user, viewed_by=signed_in.admin, tax_pro=signed_in.tax_pro)
+    return Context(
+        services(connection), session, signed_in.user, viewed_by=signed_in.admin, tax_pro=signed_in.tax_pro
+    )
 
 
 class CairnGraphQLRouter(GraphQLRouter[AnyContext, None]):

@@ -5,31 +5,27 @@ string lengths."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Annotated
 
 import strawberry
 from fastapi import Depends
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import HTTPConnection
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.fastapi import GraphQLRouter
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 
+from api.document_bounds import DOCUMENT_BOUNDS
 from api.error_masking import MaskUnexpectedErrors
 from api.graphql import CairnGraphQLRouter
-from api.limits import MAX_ALIASES, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS
 from api.public_context import PublicContext
-from api.query_cost import QueryCostLimiter
 from api.schema.demo_booking import DemoBookingMutation
 from api.schema.plans import PlansPublicQuery
 from api.schema.prices import PricesPublicQuery
 from api.schema.public_integrations import PublicIntegrationsQuery
 from api.schema.scalars import SCALARS
 from api.schema.wallet_lookup import WalletLookupQuery
-from api.services import Services, db_session, services
-from api.string_bounds import StringBounds
+from api.services import db_session, services
 
 PublicQuery = merge_types(
     "Query", (PricesPublicQuery, WalletLookupQuery, PlansPublicQuery, PublicIntegrationsQuery)
@@ -40,23 +36,15 @@ public_schema = strawberry.Schema(
     query=PublicQuery,
     mutation=PublicMutation,
     config=StrawberryConfig(scalar_map=SCALARS),
-    extensions=[
-        partial(MaxTokensLimiter, max_token_count=MAX_QUERY_TOKENS),
-        partial(QueryDepthLimiter, max_depth=MAX_QUERY_DEPTH),
-        partial(MaxAliasesLimiter, max_alias_count=MAX_ALIASES),
-        QueryCostLimiter,
-        StringBounds,
-        MaskUnexpectedErrors,
-    ],
+    extensions=[*DOCUMENT_BOUNDS, MaskUnexpectedErrors],
 )
 
 
 async def public_context(
-    connection: HTTPConnection,
-    app: Annotated[Services, Depends(services)],
-    session: Annotated[AsyncSession, Depends(db_session)],
+    connection: HTTPConnection, session: Annotated[AsyncSession, Depends(db_session)]
 ) -> PublicContext:
-    return PublicContext(app, session, connection.client.host if connection.client else "")
+    """As api.graphql.graphql_context, services() is read here rather than run as a dependency."""
+    return PublicContext(services(connection), session, connection.client.host if connection.client else "")
 
 
 def public_graphql_router() -> GraphQLRouter[PublicContext, None]:

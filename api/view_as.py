@@ -17,10 +17,10 @@ from starlette.requests import HTTPConnection
 from strawberry.extensions import SchemaExtension
 from strawberry.types.graphql import OperationType
 
-from api.auth import SESSION_COOKIE, DbSession, current_user
+from api.auth import NOT_SIGNED_IN, SESSION_COOKIE, DbSession, current_user
 from ledger.models import User
 from ledger.models.admin_audit import AdminActionKind
-from ledger.scope.sessions import set_view_as, user_by_email, viewed_user_for_token
+from ledger.scope.sessions import session_users, set_view_as, user_by_email
 from ledger.scope.staff import StaffScope
 from ledger.scope.tax_pros import may_view_as
 from ledger.scope.view_as import debug_permission_of
@@ -40,13 +40,15 @@ class Viewing:
     tax_pro: bool = False  # a tax pro working on a client's books (api/tax_pro_view.py)
 
 
-async def viewing(
-    connection: HTTPConnection, session: DbSession, signed_in: Annotated[User, Depends(current_user)]
-) -> Viewing:
+async def viewing(connection: HTTPConnection, session: DbSession) -> Viewing:
     """The one place a request's user is chosen: the viewed user while an admin views as one, or while a
-    tax pro views a client whose invite (or firm assignment) still allows it."""
+    tax pro views a client whose invite (or firm assignment) still allows it. HTTP 401 without a valid
+    session, as api.auth.current_user answers."""
     token = connection.cookies.get(SESSION_COOKIE)
-    viewed = await viewed_user_for_token(session, token) if token else None
+    users = await session_users(session, token) if token else None
+    if users is None:
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, detail=NOT_SIGNED_IN)
+    signed_in, viewed = users.signed_in, users.viewed
     if viewed is None:
         return Viewing(signed_in, None)
     if await may_view_as(session, signed_in, viewed.id):

@@ -28,9 +28,10 @@ Short-term) take precedence.
 import csv
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -145,7 +146,10 @@ def read_1099da(path: Path) -> pl.DataFrame:
 
 
 def read_1099da_csv(text: str) -> pl.DataFrame:
-    rows = csv.reader(io.StringIO(text, newline=""))
+    """The cells are converted a column at a time; a row with a cell not converted so, or without its
+    date sold or proceeds, is read cell by cell (`_sale`), which names the first bad cell."""
+    lines = io.StringIO(text, newline="")
+    rows = csv.reader(iter(lines.readline, ""))
     for header in rows:
         columns = _columns(header)
         if "sold" in columns.values() and "proceeds" in columns.values():
@@ -154,21 +158,101 @@ def read_1099da_csv(text: str) -> pl.DataFrame:
         raise Form1099DAError("no header with a date sold (box 1e) and proceeds (box 1f) column")
     if not {"symbol", "name", "code"} & set(columns.values()):
         raise Form1099DAError("no digital asset column (box 1a code, box 1b name, or a ticker)")
-    sales = []
-    for number, row in enumerate((row for row in rows if any(cell.strip() for cell in row)), start=1):
-        sale: dict[str, Any] = {"row": number}
-        for position, column in columns.items():
-            cell = row[position].strip() if position < len(row) else ""
-            try:
-                sale.update(_cell(column, cell))
-            except (ValueError, InvalidOperation) as error:
-                raise Form1099DAError(
-                    f"{error} (got {cell!r})", row=number, column=header[position]
-                ) from None
-        if sale.get("sold") is None or sale.get("proceeds") is None:
-            raise Form1099DAError("a sale needs its date sold and proceeds", row=number)
-        sales.append(sale)
-    return _frame(sales)
+    cells = _cells(text[lines.tell() :], len(header))
+    converted, faults = _converted(cells, columns)
+    parsed = (
+        cells.lazy()
+        .select(
+            "row",
+            *(
+                converted.get(name, pl.lit(None)).cast(kind).alias(name)
+                for name, kind in list(FORM_SCHEMA.items())[1:]
+            ),
+            pl.any_horizontal(faults).alias("faulty"),
+        )
+        .with_columns(pl.col("faulty") | pl.col("sold").is_null() | pl.col("proceeds").is_null())
+        .collect()
+    )
+    faulty = cells.filter(parsed["faulty"])
+    if faulty.is_empty():
+        return parsed.drop("faulty")
+    by_cell = _frame(_sale(row[0], list(row[1:]), columns, header) for row in faulty.iter_rows())
+    return pl.concat([parsed.filter(~pl.col("faulty")).drop("faulty"), by_cell]).sort("row")
+
+
+def _cells(body: str, width: int) -> pl.DataFrame:
+    """The data rows' cells, stripped ("" when absent), numbered from 1 leaving out the blank rows."""
+    names = [f"c{position}" for position in range(width)]
+    if not body.strip():
+        return pl.DataFrame(schema={"row": pl.Int64} | dict.fromkeys(names, pl.String))
+    read = pl.read_csv(
+        body.encode(), has_header=False, schema=dict.fromkeys(names, pl.String), truncate_ragged_lines=True
+    ).select(pl.col(names).fill_null("").str.strip_chars())
+    return read.filter(pl.any_horizontal(pl.col(names) != "")).select(
+        pl.int_range(1, pl.len() + 1, dtype=pl.Int64).alias("row"), *names
+    )
+
+
+def _converted(cells: pl.DataFrame, columns: dict[int, str]) -> tuple[dict[str, pl.Expr], list[pl.Expr]]:
+    """`FORM_SCHEMA`'s columns from the cells, and where a cell could not be converted so."""
+    converted: dict[str, pl.Expr] = {}
+    faults: list[pl.Expr] = [pl.lit(False)]
+    for position, column in columns.items():
+        cell = pl.col(f"c{position}")
+        name = "noncovered" if column == "covered" else column
+        kind = FORM_SCHEMA[name]
+        if column in ("checkbox", "symbol", "code", "name"):
+            converted[name] = pl.when(cell != "").then(
+                cell.str.to_uppercase() if column in ("checkbox", "symbol") else cell
+            )
+            continue
+        if column in ("units", "proceeds", "cost_basis", "market_discount", "wash_sale_loss"):
+            if column == "units":
+                text = cell.str.replace_all(",", "", literal=True)
+                value, blank = text.cast(kind, strict=False), text == ""
+            else:
+                text = cell.str.replace_all(r"[$, ]", "")
+                amount = text.str.strip_chars("()").cast(kind, strict=False)
+                negative = text.str.starts_with("(") & text.str.ends_with(")")
+                value = pl.when(negative).then(-amount).otherwise(amount)
+                blank = text.is_in(["", "-", "--"])
+            converted[name] = pl.when(~blank).then(value)
+            faults.append(~blank & value.is_null())
+        else:
+            # dates, checkboxes and terms: a few distinct texts (a year has 365 days), each read once
+            values, failed = _each_distinct(cells.get_column(f"c{position}"), partial(_value, column))
+            converted[name] = cell.replace_strict(values, default=None, return_dtype=kind)
+            faults.append(cell.is_in(failed))
+    return converted, faults
+
+
+def _each_distinct(cells: pl.Series, convert: Callable[[str], Any]) -> tuple[dict[str, Any], list[str]]:
+    """`convert` of each distinct cell, and the cells it fails on."""
+    values: dict[str, Any] = {}
+    failed: list[str] = []
+    for cell in cells.unique().to_list():
+        try:
+            values[cell] = convert(cell)
+        except (ValueError, InvalidOperation):
+            failed.append(cell)
+    return values, failed
+
+
+def _value(column: str, cell: str) -> Any:
+    return _cell(column, cell).get("noncovered" if column == "covered" else column)
+
+
+def _sale(number: int, row: list[str], columns: dict[int, str], header: list[str]) -> dict[str, Any]:
+    sale: dict[str, Any] = {"row": number}
+    for position, column in columns.items():
+        cell = row[position]
+        try:
+            sale.update(_cell(column, cell))
+        except (ValueError, InvalidOperation) as error:
+            raise Form1099DAError(f"{error} (got {cell!r})", row=number, column=header[position]) from None
+    if sale.get("sold") is None or sale.get("proceeds") is None:
+        raise Form1099DAError("a sale needs its date sold and proceeds", row=number)
+    return sale
 
 
 def _columns(header: list[str]) -> dict[int, str]:

@@ -43,6 +43,12 @@ def rounded_lines(frame: pl.DataFrame, columns: Sequence[str], over: str | None 
     return frame.with_columns(scaled_as_decimal(made.get_column(name), 2) for name in columns)
 
 
+def cents(amounts: pl.Series) -> pl.Series:
+    """Decimal amounts to the cent, half away from zero (as `cent`)."""
+    units = amounts.cast(pl.Decimal(38, 18)).to_physical()
+    return scaled_as_decimal(pl.select(_cents(pl.lit(units))).to_series(), 2).alias(amounts.name)
+
+
 def total(values: pl.Series) -> Decimal:
     """The exact sum of an engine column, rounded to the cent."""
     return cent(Decimal(values.sum()) if values.len() else Decimal(0))

@@ -26,26 +26,24 @@ reported; H, K, B, E: not); else box 9 (a covered security's basis is reported, 
 need not be); a line that says none of these is taken as not reported (box H / K).
 """
 
-from bisect import bisect_left, bisect_right
-from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 import polars as pl
 
 from analytics.reports.files import write_csv
 from analytics.reports.form8949 import NOT_SALES, plain_quantity
-from analytics.reports.money import CENTS, cent, shown
+from analytics.reports.money import CENTS, cents, shown
 from analytics.reports.pdf import Column, FormPdf
 
 AMOUNT_TOLERANCE = Decimal("1.00")
 UNITS_TOLERANCE = Decimal("0.00000001")
 DATE_TOLERANCE = timedelta(days=1)
+_DAYS = list(range(-DATE_TOLERANCE.days, DATE_TOLERANCE.days + 1))
 _REPORTED_LETTERS = {
     "G": True,
     "J": True,
@@ -56,9 +54,6 @@ _REPORTED_LETTERS = {
     "B": False,
     "E": False,
 }
-
-
-_SALE_COLUMNS = ("flow_id", "tx_id", "asset", "account", "sold", "quantity", "proceeds", "cost_basis")
 
 
 class Status(StrEnum):
@@ -99,183 +94,361 @@ class Reconciliation:
         return self.rows.filter(pl.col("status") == status.value).height
 
 
-@dataclass
-class _Sale:
-    flow_id: str
-    tx_id: str
-    asset: str
-    account: str
-    sold: date
-    units: Decimal
-    proceeds: Decimal
-    cost_basis: Decimal
-    paired: bool = False
-
-
 def reconcile(
     form: pl.DataFrame, disposals: pl.DataFrame, names: Mapping[str, str] | None = None
 ) -> Reconciliation:
-    """`form`: a 1099-DA's lines (form_1099da.FORM_SCHEMA); `disposals`: the engine's, of the year."""
+    """`form`: a 1099-DA's lines (form_1099da.FORM_SCHEMA); `disposals`: the engine's, of the year.
+    Lines and sales are paired a column at a time (`_paired`, then `_in_lots`); each row then sums its
+    group's lines and sales."""
     sales = _sales(disposals)
-    by_day: dict[tuple[str, date], list[_Sale]] = defaultdict(list)
-    for sale in sales:
-        by_day[sale.asset, sale.sold].append(sale)
-    sorted_days = {key: _SortedDay(day) for key, day in by_day.items()}
-    assets = {sale.asset.upper(): sale.asset for sale in sales}
-    lines = [{**line, "asset": _asset(line, assets, names or {})} for line in form.iter_rows(named=True)]
-
-    pairs: list[tuple[list[dict[str, Any]], list[_Sale]]] = []
-    unpaired: list[dict[str, Any]] = []
-    for line in lines:
-        found = _pair(line, sorted_days)
-        if found is None:
-            unpaired.append(line)
-        else:
-            found.paired = True
-            pairs.append(([line], [found]))
-    missing_in_cairn = []
-    for group in _by_asset_and_day(unpaired):
-        first = group[0]
-        day = [sale for sale in by_day.get((first["asset"], first["sold"]), []) if not sale.paired]
-        units = sum((line["units"] or Decimal(0) for line in group), Decimal(0))
-        if day and abs(units - sum((sale.units for sale in day), Decimal(0))) <= UNITS_TOLERANCE:
-            for sale in day:
-                sale.paired = True
-            pairs.append((group, day))
-        else:
-            missing_in_cairn.extend(group)
-
-    rows = [_row(group, paired) for group, paired in pairs]
-    rows += [_row([line], []) for line in missing_in_cairn]
-    rows.sort(key=lambda row: int(row["form_rows"].split(";")[0]))
-    brokers = {sale.account for _, paired in pairs for sale in paired}
-    rows += [_row([], [sale]) for sale in sales if not sale.paired and sale.account in brokers]
-    reported = [(sale.flow_id, _basis_reported(group)) for group, paired in pairs for sale in paired]
-    return Reconciliation(
-        pl.DataFrame(rows, schema=RECONCILIATION_SCHEMA),
-        pl.DataFrame(reported, schema={"flow_id": pl.String, "basis_reported": pl.Boolean}, orient="row"),
+    lines = _with_assets(form, sales, names or {}).with_columns(
+        pl.int_range(pl.len(), dtype=pl.Int64).alias("line")
     )
+    paired = _paired(lines, sales)
+    unpaired_lines = lines.join(paired, on="line", how="anti")
+    unpaired_sales = sales.join(paired, on="sale", how="anti")
+    in_lots = _in_lots(unpaired_lines, unpaired_sales)
+    lot_lines = lines.join(in_lots.select("line", "group").unique(), on="line")
+    lot_sales = sales.join(in_lots.select("sale", "group").unique(), on="sale")
+    pair_lines = paired.join(lines, on="line", maintain_order="left")
+    pair_sales = paired.join(sales, on="sale", maintain_order="left")
+    brokers = pl.concat([pair_sales.get_column("account"), lot_sales.get_column("account")]).unique()
+    in_form_order = pl.concat(
+        [
+            _row(_form(pair_lines), _cairn(pair_sales)),
+            _row(_form_of_lots(lot_lines), _cairn_of_lots(lot_sales)),
+            _row(_form(unpaired_lines.join(lot_lines, on="line", how="anti"))),
+        ]
+    ).sort("first_row", maintain_order=True)
+    missing_on_form = unpaired_sales.join(lot_sales, on="sale", how="anti").filter(
+        pl.col("account").is_in(brokers.implode())
+    )
+    rows = pl.concat([in_form_order, _row(cairn=_cairn(missing_on_form))])
+    reported = (
+        rows.select(pl.col("flow_ids").alias("flow_id"), "basis_reported")
+        .explode("flow_id")
+        .filter(pl.col("flow_id").is_not_null() & pl.col("basis_reported").is_not_null())
+    )
+    return Reconciliation(rows.select(*RECONCILIATION_SCHEMA), reported)
 
 
-def _sales(disposals: pl.DataFrame) -> list[_Sale]:
-    per_flow = (
+def _sales(disposals: pl.DataFrame) -> pl.DataFrame:
+    """Cairn's sales of the year, one per disposal, numbered (`sale`) by date sold, asset and flow
+    (`flow`: the flow_id's place among them)."""
+    return (
         disposals.filter(~pl.col("type").is_in(NOT_SALES))
-        .group_by("flow_id", maintain_order=True)
+        .group_by("flow_id")
         .agg(
             pl.col("tx_id", "asset", "account").first(),
             pl.col("disposed_at").first().dt.date().alias("sold"),
-            pl.col("quantity", "proceeds", "cost_basis").sum(),
+            pl.col("quantity").sum().cast(pl.Decimal(38, 18)).alias("units"),
+            pl.col("proceeds", "cost_basis").sum().cast(pl.Decimal(38, 18)),
         )
-        .sort("sold", "asset", "flow_id")
+        .with_columns(pl.col("flow_id").rank("ordinal").alias("flow"))
+        .sort("sold", "asset", "flow")
+        .with_columns(pl.int_range(pl.len(), dtype=pl.Int64).alias("sale"))
     )
-    return [_Sale(*row) for row in per_flow.select(*_SALE_COLUMNS).iter_rows()]
 
 
-def _asset(line: Mapping[str, Any], assets: Mapping[str, str], names: Mapping[str, str]) -> str:
-    """Cairn's asset the line is about, else the line's own ticker, name or code."""
-    given = [line[key] for key in ("symbol", "name", "code") if line[key]]
-    for each in given:
+def _with_assets(form: pl.DataFrame, sales: pl.DataFrame, names: Mapping[str, str]) -> pl.DataFrame:
+    """The lines with their asset (`_asset`), worked out once per distinct ticker, name and code."""
+    last = sales.select("asset").unique(keep="last", maintain_order=True)
+    assets = {asset.upper(): asset for asset in last.get_column("asset").to_list()}
+    keys = ["symbol", "name", "code"]
+    found = form.select(keys).unique()
+    found = found.with_columns(
+        pl.Series("asset", [_asset(given, assets, names) for given in found.rows()], dtype=pl.String)
+    )
+    return form.join(found, on=keys, how="left", nulls_equal=True, maintain_order="left")
+
+
+def _asset(given: tuple[str | None, ...], assets: Mapping[str, str], names: Mapping[str, str]) -> str:
+    """Cairn's asset a line is about, else the line's own ticker, name or code."""
+    present = [each for each in given if each]
+    for each in present:
         for candidate in (each, names.get(each.lower(), "")):
             if candidate.upper() in assets:
                 return assets[candidate.upper()]
-    return given[0] if given else ""
+    return present[0] if present else ""
 
 
-class _SortedDay:
-    """An asset's sales of a day, sorted by units and by proceeds: the sales a line fits are found by
-    bisection, not by trying each (a busy day has thousands)."""
+def _paired(lines: pl.DataFrame, sales: pl.DataFrame) -> pl.DataFrame:
+    """(line, sale): each line in the form's order takes the closest fitting sale not taken before it
+    (by date, then proceeds, then flow_id).
 
-    def __init__(self, sales: list[_Sale]) -> None:
-        self.by_units = sorted(sales, key=lambda sale: sale.units)
-        self.units = [sale.units for sale in self.by_units]
-        self.by_proceeds = sorted(sales, key=lambda sale: sale.proceeds)
-        self.proceeds = [sale.proceeds for sale in self.by_proceeds]
+    The sales a line fits are found by joins on the asset, the day and a bucket of the units (or the
+    proceeds), then checked exactly. The lines do not choose one after another: all ask for their
+    best sale at once, a sale keeping the earliest line that asked for it; the lines turned away then
+    ask in turn for their next best sale not kept by an earlier line, taking it from a later line,
+    which asks again. This ends in the same pairs: they are the one stable pairing when every sale
+    prefers earlier lines, and choosing one after another is stable too."""
+    codes = {asset: code for code, asset in enumerate(sales.get_column("asset").unique().to_list())}
+    line_keys, sale_keys = (
+        frame.select(
+            index,
+            pl.col("asset").replace_strict(codes, default=None, return_dtype=pl.Int32).alias("asset"),
+            pl.col("sold").cast(pl.Int32).alias("day"),
+            *(_exact(pl.col(name)).alias(name) for name in ("units", "proceeds")),
+            *extra,
+        ).drop_nulls(("asset", "proceeds"))
+        for frame, index, extra in ((lines, "line", ()), (sales, "sale", ("flow",)))
+    )
+    choices = (
+        pl.concat(
+            [
+                _fitting(line_keys, sale_keys, "units", UNITS_TOLERANCE, 8),
+                _fitting(line_keys, sale_keys, "proceeds", AMOUNT_TOLERANCE, 0),
+            ]
+        )
+        .sort("line", "days_apart", "proceeds_apart", "flow")
+        .select("line", "sale")
+    )
+    first = choices.with_row_index("at").unique("line", keep="first", maintain_order=True)
+    kept = first.sort("line").unique("sale", keep="first")
+    # per sale, the line that keeps it, and where that sale is among the line's choices
+    keeper: list[int | None] = _per_sale(kept, "line", sales.height).to_list()
+    kept_at: list[int] = _per_sale(kept, "at", sales.height).fill_null(0).to_list()
+    waiting = first.join(kept, on="line", how="anti").select("line", pl.col("at") + 1).rows()
+    _turn_by_turn(
+        waiting, _ints(choices.get_column("line")), _ints(choices.get_column("sale")), keeper, kept_at
+    )
+    return pl.DataFrame(
+        {"line": keeper, "sale": range(sales.height)}, schema={"line": pl.Int64, "sale": pl.Int64}
+    ).drop_nulls()
 
-    def fitting(self, units: Decimal | None, proceeds: Decimal) -> Iterator[_Sale]:
-        """The unpaired sales of the same units or the same proceeds, each within its tolerance (a sale
-        of both may come twice)."""
-        ranges = [(self.by_proceeds, self.proceeds, proceeds, AMOUNT_TOLERANCE)]
-        if units is not None:
-            ranges.append((self.by_units, self.units, units, UNITS_TOLERANCE))
-        for sales, keys, value, tolerance in ranges:
-            first, last = bisect_left(keys, value - tolerance), bisect_right(keys, value + tolerance)
-            yield from (sale for sale in sales[first:last] if not sale.paired)
+
+def _per_sale(kept: pl.DataFrame, column: str, count: int) -> pl.Series:
+    every = pl.repeat(None, count, dtype=pl.Int64, eager=True)
+    return every.scatter(kept.get_column("sale"), kept.get_column(column).cast(pl.Int64))
 
 
-def _pair(line: Mapping[str, Any], days: Mapping[tuple[str, date], _SortedDay]) -> _Sale | None:
-    sold: date = line["sold"]
-    fitting = [
-        sale
-        for offset in (0, -1, 1)
-        if (day := days.get((line["asset"], sold + offset * DATE_TOLERANCE))) is not None
-        for sale in day.fitting(line["units"], line["proceeds"])
-    ]
-    return min(
-        fitting,
-        key=lambda sale: (abs((sale.sold - sold).days), abs(line["proceeds"] - sale.proceeds), sale.flow_id),
-        default=None,
+def _turn_by_turn(
+    waiting: list[tuple[int, int]],
+    line_of: Sequence[int],
+    sale_of: Sequence[int],
+    keeper: list[int | None],
+    kept_at: list[int],
+) -> None:
+    """The lines turned away ask again one at a time (few, after the first round), each for its next
+    choice (from `at`) that no earlier line keeps; a line it takes a sale from asks again in turn."""
+    end = len(line_of)
+    while waiting:
+        line, at = waiting.pop()
+        while at < end and line_of[at] == line:
+            sale = sale_of[at]
+            held_by = keeper[sale]
+            if held_by is None or held_by > line:
+                if held_by is not None:
+                    waiting.append((held_by, kept_at[sale] + 1))
+                keeper[sale], kept_at[sale] = line, at
+                break
+            at += 1
+
+
+def _ints(column: pl.Series) -> Sequence[int]:
+    """A column of integers, without nulls, read in place: a few are looked up, of millions."""
+    array = column.cast(pl.Int64).rechunk().to_arrow()
+    return memoryview(array.buffers()[1]).cast("q")[array.offset : array.offset + len(array)]
+
+
+def _exact(amount: pl.Expr) -> pl.Expr:
+    """A decimal as the integer of its 10**-18 units."""
+    return amount.cast(pl.Decimal(38, 18)).to_physical()
+
+
+def _fitting(
+    lines: pl.DataFrame, sales: pl.DataFrame, column: str, tolerance: Decimal, scale: int
+) -> pl.DataFrame:
+    """(line, sale, how many days and how much proceeds apart, flow) of the same asset, sold within
+    a day, whose `column` agrees within `tolerance` (10**-scale, the width of the buckets: two values
+    that agree are in the same bucket or the next)."""
+    bucket = (pl.col(column) // pl.lit(10 ** (18 - scale), pl.Int128)).alias("bucket")
+    by_line = (
+        lines.filter(pl.col(column).is_not_null())
+        .select("line", "asset", "day", "units", bucket, value=column, line_proceeds="proceeds")
+        .join(pl.DataFrame({"near": [-1, 0, 1]}, schema={"near": pl.Int128}), how="cross")
+        .select(pl.exclude("near", "bucket"), pl.col("bucket") + pl.col("near"))
+    )
+    by_sale = (
+        sales.select(
+            "sale",
+            "asset",
+            "flow",
+            bucket,
+            sold="day",
+            sale_value=column,
+            sale_units="units",
+            sale_proceeds="proceeds",
+        )
+        .join(pl.DataFrame({"near": _DAYS}, schema={"near": pl.Int32}), how="cross")
+        .select(pl.exclude("near"), (pl.col("sold") + pl.col("near")).alias("day"))
+    )
+    fits = (pl.col("value") - pl.col("sale_value")).abs() <= int(tolerance * 10**18)
+    if column == "proceeds":  # the pairs that fit by units too are found by units
+        fits &= ((pl.col("units") - pl.col("sale_units")).abs() > int(UNITS_TOLERANCE * 10**18)).fill_null(
+            True
+        )
+    return (
+        by_line.join(by_sale, on=("asset", "day", "bucket"))
+        .filter(fits)
+        .select(
+            "line",
+            "sale",
+            (pl.col("sold") - pl.col("day")).abs().alias("days_apart"),
+            (pl.col("line_proceeds") - pl.col("sale_proceeds")).abs().alias("proceeds_apart"),
+            "flow",
+        )
     )
 
 
-def _by_asset_and_day(lines: Iterable[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    groups: dict[tuple[str, date], list[dict[str, Any]]] = defaultdict(list)
-    for line in lines:
-        groups[line["asset"], line["sold"]].append(line)
-    return list(groups.values())
-
-
-def _basis_reported(lines: list[dict[str, Any]]) -> bool:
-    line = lines[0]
-    if line["basis_reported"] is not None:
-        return bool(line["basis_reported"])
-    if line["checkbox"] in _REPORTED_LETTERS:
-        return _REPORTED_LETTERS[line["checkbox"]]
-    return line["noncovered"] is False
-
-
-def _row(lines: list[dict[str, Any]], sales: list[_Sale]) -> dict[str, Any]:
-    def total(values: Iterable[Decimal | None]) -> Decimal | None:
-        present = [value for value in values if value is not None]
-        return sum(present, Decimal(0)) if present else None
-
-    form_proceeds = total(line["proceeds"] for line in lines)
-    form_basis = total(line["cost_basis"] for line in lines)
-    proceeds = cent(sum((sale.proceeds for sale in sales), Decimal(0))) if sales else None
-    basis = cent(sum((sale.cost_basis for sale in sales), Decimal(0))) if sales else None
-    proceeds_difference = (
-        form_proceeds - proceeds if form_proceeds is not None and proceeds is not None else None
+def _in_lots(lines: pl.DataFrame, sales: pl.DataFrame) -> pl.DataFrame:
+    """(line, sale, group) of the lines left unpaired that, taken per asset and date sold, add up to
+    the units of that asset's sales of that day left unpaired (a sale the broker reported in lots)."""
+    by_day = (
+        lines.sort("line")
+        .group_by("asset", "sold", maintain_order=True)
+        .agg(pl.col("line"), pl.col("units").fill_null(0).sum().alias("form_units"))
     )
-    basis_difference = form_basis - basis if form_basis is not None and basis is not None else None
-    if not sales:
-        status = Status.MISSING_IN_CAIRN
-    elif not lines:
-        status = Status.MISSING_ON_FORM
-    elif proceeds_difference is not None and abs(proceeds_difference) > AMOUNT_TOLERANCE:
-        status = Status.PROCEEDS_DIFFER
-    elif basis_difference is not None and abs(basis_difference) > AMOUNT_TOLERANCE:
-        status = Status.BASIS_DIFFERS
-    else:
-        status = Status.MATCHED
-    terms = {line["term"] for line in lines if line["term"]}
-    return {
-        "status": status.value,
-        "asset": lines[0]["asset"] if lines else sales[0].asset,
-        "form_rows": "; ".join(str(line["row"]) for line in lines) or None,
-        "form_sold": lines[0]["sold"] if lines else None,
-        "sold": sales[0].sold if sales else None,
-        "form_units": total(line["units"] for line in lines),
-        "units": sum((sale.units for sale in sales), Decimal(0)) if sales else None,
-        "form_proceeds": form_proceeds,
-        "proceeds": proceeds,
-        "proceeds_difference": proceeds_difference,
-        "form_cost_basis": form_basis,
-        "cost_basis": basis,
-        "cost_basis_difference": basis_difference,
-        "form_term": "; ".join(sorted(terms)) or None,
-        "basis_reported": _basis_reported(lines) if lines else None,
-        "account": "; ".join(sorted({sale.account for sale in sales})) or None,
-        "tx_ids": "; ".join(sale.tx_id for sale in sales) or None,
+    day_sales = sales.group_by("asset", "sold").agg(pl.col("sale"), pl.col("units").sum())
+    return (
+        by_day.join(day_sales, on=("asset", "sold"))
+        .filter((pl.col("form_units") - pl.col("units")).abs() <= UNITS_TOLERANCE)
+        .select(pl.col("line").list.first().alias("group"), "line", "sale")
+        .explode("line")
+        .explode("sale")
+    )
+
+
+_BASIS_REPORTED = pl.coalesce(
+    pl.col("basis_reported"),
+    pl.col("checkbox").replace_strict(_REPORTED_LETTERS, default=None, return_dtype=pl.Boolean),
+    pl.col("noncovered").eq_missing(False),
+)
+_FORM_SIDE = pl.Schema(
+    {
+        "first_row": pl.Int64,
+        **{
+            name: RECONCILIATION_SCHEMA[name]
+            for name in ("form_rows", "form_sold", "form_units", "form_proceeds")
+        },
+        **{name: RECONCILIATION_SCHEMA[name] for name in ("form_cost_basis", "form_term", "basis_reported")},
+        "form_asset": pl.String,
     }
+)
+_CAIRN_SIDE = pl.Schema(
+    {
+        **{name: RECONCILIATION_SCHEMA[name] for name in ("asset", "sold", "units", "account", "tx_ids")},
+        **dict.fromkeys(("proceeds", "cost_basis"), pl.Decimal(38, 18)),
+        "flow_ids": pl.List(pl.String),
+    }
+)
+
+
+def _form(lines: pl.DataFrame) -> pl.DataFrame:
+    """A row's form side, for rows of one line each."""
+    return lines.select(
+        pl.col("row").alias("first_row"),
+        pl.col("row").cast(pl.String).alias("form_rows"),
+        pl.col("sold").alias("form_sold"),
+        pl.col("units").alias("form_units"),
+        pl.col("proceeds").alias("form_proceeds"),
+        pl.col("cost_basis").alias("form_cost_basis"),
+        pl.col("term").alias("form_term"),
+        _BASIS_REPORTED.alias("basis_reported"),
+        pl.col("asset").alias("form_asset"),
+    ).cast(_FORM_SIDE)
+
+
+def _form_of_lots(lines: pl.DataFrame) -> pl.DataFrame:
+    """A row's form side, for rows of the lines of a `group`, in the form's order."""
+    return (
+        lines.sort("line")
+        .group_by("group", maintain_order=True)
+        .agg(
+            pl.col("row").first().alias("first_row"),
+            pl.col("row").cast(pl.String).str.join("; ").alias("form_rows"),
+            pl.col("sold").first().alias("form_sold"),
+            *(_total(name).alias(f"form_{name}") for name in ("units", "proceeds", "cost_basis")),
+            _joined(pl.col("term").drop_nulls().unique().sort()).alias("form_term"),
+            _BASIS_REPORTED.first().alias("basis_reported"),
+            pl.col("asset").first().alias("form_asset"),
+        )
+        .select(*_FORM_SIDE)
+        .cast(_FORM_SIDE)
+    )
+
+
+def _cairn(sales: pl.DataFrame) -> pl.DataFrame:
+    """A row's Cairn side, for rows of one sale each."""
+    return sales.select(
+        "asset",
+        "sold",
+        "units",
+        "account",
+        pl.col("tx_id").alias("tx_ids"),
+        "proceeds",
+        "cost_basis",
+        pl.concat_list("flow_id").alias("flow_ids"),
+    ).cast(_CAIRN_SIDE)
+
+
+def _cairn_of_lots(sales: pl.DataFrame) -> pl.DataFrame:
+    """A row's Cairn side, for rows of the sales of a `group`, in their order."""
+    return (
+        sales.sort("sale")
+        .group_by("group", maintain_order=True)
+        .agg(
+            pl.col("asset", "sold").first(),
+            pl.col("units").sum(),
+            _joined(pl.col("account").unique().sort()).alias("account"),
+            pl.col("tx_id").str.join("; ").alias("tx_ids"),
+            pl.col("proceeds", "cost_basis").sum(),
+            pl.col("flow_id").alias("flow_ids"),
+        )
+        .select(*_CAIRN_SIDE)
+        .cast(_CAIRN_SIDE)
+    )
+
+
+def _total(column: str) -> pl.Expr:
+    return pl.when(pl.col(column).count() > 0).then(pl.col(column).sum())
+
+
+def _joined(texts: pl.Expr) -> pl.Expr:
+    return pl.when(texts.len() > 0).then(texts.str.join("; "))
+
+
+def _row(form: pl.DataFrame | None = None, cairn: pl.DataFrame | None = None) -> pl.DataFrame:
+    """Rows from their form side and their Cairn side (side by side; either may be absent), with the
+    proceeds and basis to the cent, the differences and the status."""
+    height = next(side.height for side in (form, cairn) if side is not None)
+    sides = [
+        side if side is not None else pl.DataFrame(schema=schema).clear(height)
+        for side, schema in ((form, _FORM_SIDE), (cairn, _CAIRN_SIDE))
+    ]
+    rows = pl.concat(sides, how="horizontal")
+    rows = rows.with_columns(cents(rows.get_column(name)) for name in ("proceeds", "cost_basis"))
+    proceeds_difference = (pl.col("form_proceeds") - pl.col("proceeds")).cast(CENTS)
+    basis_difference = (pl.col("form_cost_basis") - pl.col("cost_basis")).cast(CENTS)
+    return (
+        rows.with_columns(
+            pl.coalesce("form_asset", "asset").alias("asset"),
+            proceeds_difference.alias("proceeds_difference"),
+            basis_difference.alias("cost_basis_difference"),
+            pl.when(pl.col("tx_ids").is_null())
+            .then(pl.lit(Status.MISSING_IN_CAIRN.value))
+            .when(pl.col("form_rows").is_null())
+            .then(pl.lit(Status.MISSING_ON_FORM.value))
+            .when(proceeds_difference.abs() > AMOUNT_TOLERANCE)
+            .then(pl.lit(Status.PROCEEDS_DIFFER.value))
+            .when(basis_difference.abs() > AMOUNT_TOLERANCE)
+            .then(pl.lit(Status.BASIS_DIFFERS.value))
+            .otherwise(pl.lit(Status.MATCHED.value))
+            .alias("status"),
+        )
+        .select(*RECONCILIATION_SCHEMA, "first_row", "flow_ids")
+        .cast(pl.Schema(RECONCILIATION_SCHEMA))
+    )
 
 
 _HEADINGS = {

@@ -3,17 +3,13 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import strawberry
-from strawberry.extensions import MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
 from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 
+from api.document_bounds import DOCUMENT_BOUNDS
 from api.error_masking import MaskUnexpectedErrors
-from api.limits import MAX_ALIASES, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS
 from api.observability import OperationLatency
-from api.query_cost import QueryCostLimiter
 from api.schema.accounts import AccountsMutation, AccountsQuery
 from api.schema.admin import AdminMutation, AdminQuery
 from api.schema.broker import BrokerMutation, BrokerQuery
@@ -46,7 +42,6 @@ from api.schema.user_assets import UserAssetsMutation, UserAssetsQuery
 from api.schema.user_deletion import UserDeletionMutation, UserDeletionQuery
 from api.schema.users import UsersQuery
 from api.schema.view_as import ViewAsMutation
-from api.string_bounds import StringBounds
 from api.tax_pro_view import TaxProAudit
 from api.view_as import ReadOnlyViewAs
 
@@ -120,11 +115,7 @@ schema = strawberry.Schema(
     config=StrawberryConfig(scalar_map=SCALARS),
     extensions=[
         OperationLatency,
-        partial(MaxTokensLimiter, max_token_count=MAX_QUERY_TOKENS),
-        partial(QueryDepthLimiter, max_depth=MAX_QUERY_DEPTH),
-        partial(MaxAliasesLimiter, max_alias_count=MAX_ALIASES),
-        QueryCostLimiter,
-        StringBounds,
+        *DOCUMENT_BOUNDS,
         ReadOnlyViewAs,
         TaxProAudit,
         MaskUnexpectedErrors,

@@ -17,6 +17,7 @@ class Settings(BaseSettings):
     home: Path = Path(".cairn")  # data of the local servers, kept across restarts
     host: str = "127.0.0.1"
     api_port: int = 8000
+    api_workers: int = 1  # processes of `cairn api`, each with its own pool and /metrics
     pg_port: int = 5433
     temporal_port: int = 7233
     temporal_ui_port: int = 8233

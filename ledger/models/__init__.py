@@ -31,7 +31,7 @@ from ledger.models.tax_pros import (
     TaxProInvite,
 )
 from ledger.models.tax_reports import TaxReport
-from ledger.models.transaction_counts import ReviewCountDelta, TransactionCountDelta
+from ledger.models.transaction_counts import AssetCountDelta, ReviewCountDelta, TransactionCountDelta
 from ledger.models.transaction_edits import TransactionEdit
 from ledger.models.transactions import (
     Flow,
@@ -51,6 +51,7 @@ __all__ = [
     "AdminAction",
     "AnalyticsEvent",
     "Asset",
+    "AssetCountDelta",
     "AssetDayChange",
     "AuthAttempts",
     "Base",

@@ -35,6 +35,23 @@ class TaxLot(Base):
         Index("ix_tax_lots_user_id_asset", "user_id", "asset", "acquired_at"),
         # the lots page: the open lots (a few of all), oldest first
         Index("ix_tax_lots_open", "user_id", "acquired_at", "id", postgresql_where=text("remaining > 0")),
+        # sorted by value or gain: each asset's open lots down their quantity, or their basis
+        Index(
+            "ix_tax_lots_open_by_remaining",
+            "user_id",
+            "asset",
+            "remaining",
+            "id",
+            postgresql_where=text("remaining > 0"),
+        ),
+        Index(
+            "ix_tax_lots_open_by_basis",
+            "user_id",
+            "asset",
+            "remaining_cost_basis",
+            "id",
+            postgresql_where=text("remaining > 0"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)

@@ -10,6 +10,7 @@ from sqlalchemy import (
     BigInteger,
     CheckConstraint,
     ForeignKey,
+    ForeignKeyConstraint,
     Identity,
     Index,
     Numeric,
@@ -33,6 +34,7 @@ class Transaction(Base):
     __tablename__ = "transactions"
     __table_args__ = (
         UniqueConstraint("account_id", "natural_key", name="uq_transactions_account_id_natural_key"),
+        UniqueConstraint("id", "user_id", name="uq_transactions_id_user_id"),  # what a flow's key names
         # the transactions page: newest first, keyset-paged on (timestamp, id)
         Index("ix_transactions_user_id_timestamp_id", "user_id", "timestamp", "id"),
         # `wallet:{id}`: a wallet's newest rows, without walking past the other wallets' newer ones
@@ -85,6 +87,14 @@ class Flow(Base):
 
     __tablename__ = "flows"
     __table_args__ = (
+        # the flow's user is its transaction's: the kept asset counts (models.transaction_counts) read it
+        # from the deleted flows, whose transaction is gone by then
+        ForeignKeyConstraint(
+            ["transaction_id", "user_id"],
+            ["transactions.id", "transactions.user_id"],
+            name="fk_flows_transaction_id_transactions",
+            ondelete="CASCADE",
+        ),
         CheckConstraint("quantity > 0", name="quantity_positive"),
         CheckConstraint("(value IS NULL) = (value_currency IS NULL)", name="value_with_currency"),
         CheckConstraint("value_override > 0", name="value_override_positive"),
@@ -96,7 +106,8 @@ class Flow(Base):
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
-    transaction_id: Mapped[int] = mapped_column(ForeignKey("transactions.id", ondelete="CASCADE"), index=True)
+    transaction_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
     direction: Mapped[FlowDirection] = mapped_column(text_enum(FlowDirection, "flow_direction"))
     asset_id: Mapped[str] = mapped_column(ForeignKey("assets.id"), index=True)
     quantity: Mapped[Decimal] = mapped_column(QUANTITY)

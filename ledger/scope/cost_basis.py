@@ -14,7 +14,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Date, cast, delete, func, literal, select, true
+from sqlalchemy import BigInteger, Date, Select, bindparam, cast, delete, func, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
@@ -30,6 +30,7 @@ from ledger.models import (
     TransactionDayTotal,
 )
 from ledger.scope.callouts import callout_counts
+from ledger.scope.open_lot_order import valued_page
 from ledger.scope.portfolio import USD, close_on, usd_in
 from ledger.writes.cost_basis_requests import enqueue_statement
 from vocabulary.enums import CalloutType, CostBasisMethod, CostBasisState, FreezingStatus, QueuePriority
@@ -145,6 +146,34 @@ _PANEL_COLUMNS = (
 )
 
 
+def _panel_statement() -> Select[Any]:
+    status, freeze = CostBasisStatus.__table__.c, TaxYearFreeze.__table__.c
+    user_id = bindparam("user_id", type_=BigInteger)
+    latest = (
+        select(
+            freeze.status.label("freezing_status"),
+            freeze.start_time.label("freezing_start_time"),
+            freeze.end_time.label("freezing_end_time"),
+            freeze.last_updated_at.label("freezing_last_updated_at"),
+            freeze.error.label("freezing_error"),
+        )
+        .where(freeze.user_id == user_id)
+        .order_by(freeze.last_updated_at.desc())
+        .limit(1)
+        .lateral()
+    )
+    user = select(user_id.label("user_id")).subquery()
+    return (
+        select(*(status[name] for name in _PANEL_COLUMNS), latest)
+        .select_from(user)
+        .outerjoin(CostBasisStatus.__table__, status.user_id == user.c.user_id)
+        .outerjoin(latest, true())
+    )
+
+
+_PANEL = _panel_statement()  # built once: building it took the poll longer than running it
+
+
 @dataclass(frozen=True)
 class StatusPanel:
     """The status row's columns (None: the user's cost basis was never asked for) and the latest freeze's."""
@@ -177,29 +206,7 @@ class CostBasisScope:
     async def panel(self) -> StatusPanel:
         """What the status panel polls, in one statement of plain columns (no ORM objects): the status
         row (by its primary key) and the latest freeze (by the user's freezes' key); None where absent."""
-        status, freeze = CostBasisStatus.__table__.c, TaxYearFreeze.__table__.c
-        latest = (
-            select(
-                freeze.status.label("freezing_status"),
-                freeze.start_time.label("freezing_start_time"),
-                freeze.end_time.label("freezing_end_time"),
-                freeze.last_updated_at.label("freezing_last_updated_at"),
-                freeze.error.label("freezing_error"),
-            )
-            .where(freeze.user_id == self.user_id)
-            .order_by(freeze.last_updated_at.desc())
-            .limit(1)
-            .lateral()
-        )
-        user = select(literal(self.user_id).label("user_id")).subquery()
-        row = (
-            await self.session.execute(
-                select(*(status[name] for name in _PANEL_COLUMNS), latest)
-                .select_from(user)
-                .outerjoin(CostBasisStatus.__table__, status.user_id == user.c.user_id)
-                .outerjoin(latest, true())
-            )
-        ).one()
+        row = (await self.session.execute(_PANEL, {"user_id": self.user_id})).one()
         return StatusPanel(**row._mapping)
 
     # Requests
@@ -318,9 +325,31 @@ class CostBasisScope:
             where.append(TaxLot.asset == asset)
         close: Any = close_on(TaxLot.asset, USD, today)  # looked up for the page's lots only
         priced: list[Any] = []
-        if order in (OpenLotOrder.MARKET_VALUE, OpenLotOrder.UNREALIZED_GAIN):
-            # a sort by value reads every open lot: today's close looked up once per asset, materialized,
-            # or PostgreSQL would inline the lookup back into every lot's row
+        total = await self.session.scalar(select(func.count()).select_from(TaxLot).where(*where))
+        valued = order in (OpenLotOrder.MARKET_VALUE, OpenLotOrder.UNREALIZED_GAIN)
+        if valued and currency == USD:
+            # the page chosen without valuing every open lot (ledger.scope.open_lot_order)
+            ids = await valued_page(
+                self.session,
+                self.user_id,
+                asset,
+                gain=order is OpenLotOrder.UNREALIZED_GAIN,
+                descending=descending,
+                limit=limit,
+                offset=offset,
+                today=today,
+            )
+            rows = await self.session.execute(
+                select(TaxLot, Transaction.public_id, close, TaxLot.remaining_cost_basis, today - acquired)
+                .join(Transaction, Transaction.id == TaxLot.transaction_id)
+                .where(TaxLot.id.in_(ids))
+            )
+            found = {row[0].id: OpenLot(*row) for row in rows}
+            return [found[lot_id] for lot_id in ids], total or 0
+        if valued:
+            # a sort by value in another currency reads every open lot (each basis has its day's rate):
+            # today's close looked up once per asset, materialized, or PostgreSQL would inline the lookup
+            # back into every lot's row
             held = select(TaxLot.asset).where(*where).distinct().subquery()
             closes = (
                 select(held.c.asset, close_on(held.c.asset, USD, today).label("close"))
@@ -331,7 +360,6 @@ class CostBasisScope:
         price = close * usd_in(currency, today)
         basis = TaxLot.remaining_cost_basis * usd_in(currency, acquired)
         value = TaxLot.remaining * price
-        total = await self.session.scalar(select(func.count()).select_from(TaxLot).where(*where))
         key = {
             OpenLotOrder.ACQUIRED_AT: TaxLot.acquired_at,
             OpenLotOrder.ASSET: TaxLot.asset,

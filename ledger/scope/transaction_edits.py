@@ -417,6 +417,7 @@ class TransactionEditsScope:
         self.session.add_all(
             Flow(
                 transaction_id=tx_id,
+                user_id=self.user_id,
                 direction=flow.direction,
                 asset_id=flow.asset_id,
                 quantity=flow.quantity,

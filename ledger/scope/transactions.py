@@ -23,6 +23,7 @@ from ledger.locks import transfer_links_lock
 from ledger.models import (
     Account,
     Asset,
+    AssetCountDelta,
     DisposedLot,
     Flow,
     Label,
@@ -461,14 +462,18 @@ class TransactionsScope:
 
 def _read_total(user_id: int, search: Search) -> Select[Any] | None:
     """The total of `search` read from rows that hold it, when there are such: the counts the database
-    keeps (models.transaction_counts) for the whole ledger, its wallets and spans of whole UTC days, or
-    the rows to review (or not to review); the last run's rows of one callout (one per transaction, gone
-    with it). Any other search is counted row by row."""
+    keeps (models.transaction_counts) for the whole ledger, its wallets and spans of whole UTC days, one
+    asset, or the rows to review (or not to review); the last run's rows of one callout (one per
+    transaction, gone with it). Any other search is counted row by row."""
     if len(search.callouts) == 1 and replace(search, callouts=()) == Search():
         return (
             select(func.count())
             .select_from(TransactionCallout)
             .where(TransactionCallout.user_id == user_id, TransactionCallout.type == search.callouts[0])
+        )
+    if len(search.asset_ids) == 1 and replace(search, asset_ids=()) == Search():
+        return select(func.coalesce(func.sum(AssetCountDelta.delta), 0)).where(
+            AssetCountDelta.user_id == user_id, AssetCountDelta.asset_id == search.asset_ids[0]
         )
     spans = (search.start, search.end)
     if replace(search, account_ids=(), start=None, end=None) == Search() and all(map(_whole_day, spans)):

@@ -118,8 +118,8 @@ WITH inserted AS (
     ON CONFLICT (account_id, natural_key) DO NOTHING
     RETURNING id
 ), new_flows AS (
-    INSERT INTO flows (transaction_id, direction, asset_id, quantity, value, value_currency, is_fee)
-    SELECT s.id, f.direction, a.asset_id, f.quantity, f.value, f.value_currency, f.is_fee
+    INSERT INTO flows (transaction_id, user_id, direction, asset_id, quantity, value, value_currency, is_fee)
+    SELECT s.id, :user_id, f.direction, a.asset_id, f.quantity, f.value, f.value_currency, f.is_fee
     FROM staging_flows f
     JOIN staging_transactions s ON s.seq = f.seq
     JOIN staging_assets a ON a.symbol = f.symbol

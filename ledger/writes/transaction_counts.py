@@ -1,6 +1,6 @@
 """The worker's side of the users' kept transaction counts (ledger.models.transaction_counts): folding a
-user's per-statement rows into one per account and day (and one for the rows to review), so the page's
-sums stay sums of few rows."""
+user's per-statement rows into one per account and day, one per asset and one for the rows to review, so
+the page's sums stay sums of few rows."""
 
 from __future__ import annotations
 
@@ -19,6 +19,15 @@ _FOLDS = (
         INSERT INTO transaction_count_deltas (user_id, account_id, utc_day, delta)
         SELECT :user_id, account_id, utc_day, sum(delta) FROM folded
         GROUP BY account_id, utc_day HAVING sum(delta) <> 0
+        """
+    ),
+    text(
+        """
+        WITH folded AS (
+            DELETE FROM asset_count_deltas WHERE user_id = :user_id RETURNING asset_id, delta
+        )
+        INSERT INTO asset_count_deltas (user_id, asset_id, delta)
+        SELECT :user_id, asset_id, sum(delta) FROM folded GROUP BY asset_id HAVING sum(delta) <> 0
         """
     ),
     text(

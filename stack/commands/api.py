@@ -1,8 +1,13 @@
-"""`cairn api`: the API serving the built app on CAIRN_HOST:CAIRN_API_PORT, against the configured servers."""
+"""`cairn api`: the API serving the built app on CAIRN_HOST:CAIRN_API_PORT, against the configured servers,
+in CAIRN_API_WORKERS processes."""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -19,17 +24,30 @@ def handle(args: argparse.Namespace) -> int:
 
     from ledger.infra.logs import configure_logging
     from ledger.infra.settings import get_settings
+
+    settings = get_settings()
+    configure_logging(settings.log_format)  # uvicorn's own lines, from the process that starts the workers
+    uvicorn.run(
+        f"{__name__}:served_app",
+        factory=True,
+        host=settings.host,
+        port=settings.api_port,
+        workers=settings.api_workers,
+        access_log=False,
+        log_config=None,  # uvicorn's loggers go to the one handler configure_logging set up
+    )
+    return 0
+
+
+def served_app() -> FastAPI:
+    """The app as each API process serves it, its logging and tracing set up first: uvicorn starts every
+    worker but a lone one in a fresh process, which calls this and nothing else of `handle`."""
+    from api.app import create_app
+    from ledger.infra.logs import configure_logging
+    from ledger.infra.settings import get_settings
     from ledger.infra.tracing import configure_tracing
 
     settings = get_settings()
     configure_logging(settings.log_format)
     configure_tracing(settings.otlp_endpoint, "cairn-api")
-    uvicorn.run(
-        "api.app:create_app",
-        factory=True,
-        host=settings.host,
-        port=settings.api_port,
-        access_log=False,
-        log_config=None,  # uvicorn's loggers go to the one handler configure_logging set up
-    )
-    return 0
+    return create_app(settings)

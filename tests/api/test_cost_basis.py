@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import select
+from fastapi import FastAPI
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session
 
 from api.app import create_app
@@ -120,6 +121,24 @@ async def calculated(http: httpx.AsyncClient, timeout: float = 60) -> dict[str, 
             assert found["costBasisStatus"]["state"] in ("Enqueued", "Scheduled", "Started")
             await asyncio.sleep(0.1)
     return found
+
+
+async def test_the_status_request_reads_two_statements(app: FastAPI, user: httpx.AsyncClient) -> None:
+    """The panel polls: a request reads the session with whom it views as, then the panel, nothing more."""
+    statements: list[str] = []
+
+    def record(_connection: object, _cursor: object, statement: str, *_: object) -> None:
+        statements.append(statement)
+
+    engine = app.state.services.engine.sync_engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        await status(user)
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+    assert len(statements) == 2, statements
+    assert "user_sessions" in statements[0] and "cost_basis_status" in statements[1]
 
 
 async def test_enqueue_computes_the_hand_worked_lots_gains_and_summary(

@@ -38,7 +38,8 @@ def add_transaction(
     session.add(tx)
     session.flush()
     session.add_all(
-        Flow(transaction_id=tx.id, direction=d, asset_id=a, quantity=Decimal(q)) for d, a, q in flows
+        Flow(transaction_id=tx.id, user_id=user_id, direction=d, asset_id=a, quantity=Decimal(q))
+        for d, a, q in flows
     )
     session.commit()
 

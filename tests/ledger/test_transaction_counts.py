@@ -1,6 +1,7 @@
-"""The users' transaction counts kept by the database (migrations 0014 and 0034's triggers): exact after
-bulk imports, rows added, moved and deleted one by one, an account's deletion and a user's, and after the
-cost-basis run folds them; per wallet and span of days as well as whole, and the rows to review."""
+"""The users' transaction counts kept by the database (migrations 0014, 0034 and 0037's triggers): exact
+after bulk imports, rows added, moved and deleted one by one, an account's deletion and a user's, and after
+the cost-basis run folds them; per wallet and span of days as well as whole, per asset, and the rows to
+review."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
@@ -16,6 +17,8 @@ from ingest.files.model import Flow as ParsedFlow
 from ingest.files.model import ParsedTransaction
 from ledger.models import (
     Account,
+    AssetCountDelta,
+    Flow,
     ReviewCountDelta,
     Transaction,
     TransactionCallout,
@@ -28,7 +31,7 @@ from ledger.writes.bulk_import import AccountImport, ImportSource, encode_batch
 from ledger.writes.transaction_counts import fold_transaction_count
 from ledger.writes.transfers import store_matching
 from tests.workflows.ledger_rows import new_job, new_wallet
-from vocabulary.enums import AccountKind, CalloutType, IntegrationCategory, TransactionType
+from vocabulary.enums import AccountKind, CalloutType, FlowDirection, IntegrationCategory, TransactionType
 
 pytestmark = pytest.mark.servers
 
@@ -355,3 +358,87 @@ async def test_one_callouts_total_is_the_runs_rows_and_leaves_with_their_transac
     db_session.commit()
     assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [1, 0, 1, 1]
     assert exact(await kept_and_counted_each(async_session, db_session, other.id, searches)) == [1, 0, 1, 0]
+
+
+def asset_rows(session: Session, user_id: int) -> list[int]:
+    found = session.scalars(select(AssetCountDelta.delta).where(AssetCountDelta.user_id == user_id))
+    return sorted(found)
+
+
+async def test_asset_totals_count_transactions_through_imports_edits_deletions_and_a_fold(
+    db_session: Session, async_session: AsyncSession
+) -> None:
+    user, account = new_wallet(db_session)
+    second = second_wallet(db_session, user)
+    other, other_account = new_wallet(db_session)
+    imported(db_session, user, account, "a", "b", "c")  # each buys BTC with USD
+    imported(db_session, user, second, "d")
+    imported(db_session, other, other_account, "x")
+    moves = select(Flow.direction, Flow.asset_id).where(Flow.user_id == user.id).distinct()
+    assets = {direction: asset_id for direction, asset_id in db_session.execute(moves)}
+    btc, usd = assets[FlowDirection.INFLOW], assets[FlowDirection.OUTFLOW]
+    searches = [
+        Search(asset_ids=(btc,)),
+        parse(f"asset_id:{usd}"),
+        Search(asset_ids=("crypto_NOT_HELD",)),
+        Search(asset_ids=(btc, usd)),  # both: counted row by row
+    ]
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [4, 4, 0, 4]
+
+    # a transaction with two flows of BTC counts once, and a third flow of it later changes nothing
+    manual = Transaction(
+        user_id=user.id, account_id=account.id, natural_key="manual", timestamp=WHEN, type=TransactionType.BUY
+    )
+    db_session.add(manual)
+    db_session.flush()
+    flows = [(FlowDirection.INFLOW, btc), (FlowDirection.INFLOW, btc), (FlowDirection.OUTFLOW, usd)]
+    db_session.add_all(
+        Flow(transaction_id=manual.id, user_id=user.id, direction=d, asset_id=a, quantity=Decimal(1))
+        for d, a in flows
+    )
+    db_session.commit()
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [5, 5, 0, 5]
+    rows = len(asset_rows(db_session, user.id))
+    third = Flow(
+        transaction_id=manual.id,
+        user_id=user.id,
+        direction=FlowDirection.INFLOW,
+        asset_id=btc,
+        quantity=Decimal(1),
+    )
+    db_session.add(third)
+    db_session.commit()
+    third.value_override = Decimal(5)  # an edit of a value moves no asset
+    db_session.commit()
+    assert len(asset_rows(db_session, user.id)) == rows
+
+    # bulk asset updates: the manual one's USD becomes BTC (which it has), "a"'s BTC becomes USD (likewise)
+    keys = select(Transaction.natural_key, Transaction.id).where(Transaction.user_id == user.id)
+    ids = {key: tx_id for key, tx_id in db_session.execute(keys)}
+    db_session.execute(
+        update(Flow).where(Flow.transaction_id == manual.id, Flow.asset_id == usd).values(asset_id=btc)
+    )
+    db_session.execute(
+        update(Flow).where(Flow.transaction_id == ids["a"], Flow.asset_id == btc).values(asset_id=usd)
+    )
+    db_session.commit()
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [4, 4, 0, 3]
+
+    # one of several flows deleted; a transaction deleted; a wallet deleted
+    db_session.delete(third)
+    db_session.commit()
+    db_session.execute(delete(Transaction).where(Transaction.id == ids["b"]))
+    db_session.commit()
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [3, 3, 0, 2]
+    db_session.delete(second)
+    db_session.commit()
+    fold_transaction_count(db_session, user.id)
+    db_session.commit()
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [2, 2, 0, 1]
+    assert asset_rows(db_session, user.id) == [2, 2]  # one row per asset
+    assert exact(await kept_and_counted_each(async_session, db_session, other.id, searches)) == [1, 1, 0, 1]
+
+    other_id = other.id
+    db_session.delete(other)
+    db_session.commit()
+    assert asset_rows(db_session, other_id) == []

@@ -7,11 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
+import strawberry.schema.schema as strawberry_schema
+from graphql.language import parser
 from starlette.types import Receive, Scope, Send
 
 from api import limits
@@ -21,6 +24,19 @@ from api.schema import integrations
 pytestmark = pytest.mark.servers
 
 TRANSACTIONS_PAGE = "transactions(limit: 200) { items { id flows { asset quantity } } }"
+
+
+def counted(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[object]:
+    """The calls of `module.name` from now on (their first arguments), each still made."""
+    calls: list[object] = []
+    original = getattr(module, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[0])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counting)
+    return calls
 
 
 async def graphql_errors(http: httpx.AsyncClient, query: str, **variables: Any) -> list[str]:
@@ -95,6 +111,28 @@ async def test_more_aliases_than_allowed_are_refused(user: httpx.AsyncClient) ->
     aliases = " ".join(f"a{n}: appInfo {{ maxUploadBytes }}" for n in range(limits.MAX_ALIASES + 1))
     [message] = await graphql_errors(user, f"query {{ {aliases} }}")
     assert message == f"{limits.MAX_ALIASES + 1} aliases found. Allowed: {limits.MAX_ALIASES}"
+
+
+async def test_a_document_is_parsed_and_validated_once_and_a_refused_one_stays_refused(
+    user: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages poll the same documents, so each text is parsed and validated on its first request only
+    (api.document_bounds); what validation refused is refused again from the cache."""
+    parsed, validated = (
+        counted(monkeypatch, parser, "Parser"),
+        counted(monkeypatch, strawberry_schema, "validate"),
+    )
+    once = f"query Once {{ appInfo {{ maxUploadBytes }} }} # {uuid.uuid4()}"
+    aliases = " ".join(f"a{n}: appInfo {{ maxUploadBytes }}" for n in range(limits.MAX_ALIASES + 1))
+    refused = f"query {{ {aliases} }} # {uuid.uuid4()}"
+
+    for _ in range(3):
+        assert "errors" not in (await user.post("/graphql", json={"query": once})).json()
+        assert await graphql_errors(user, refused) == [
+            f"{limits.MAX_ALIASES + 1} aliases found. Allowed: {limits.MAX_ALIASES}"
+        ]
+
+    assert (len(parsed), len(validated)) == (2, 2)
 
 
 async def test_a_query_asking_for_too_many_objects_is_refused(user: httpx.AsyncClient) -> None:

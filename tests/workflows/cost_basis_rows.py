@@ -88,6 +88,7 @@ def add_transaction(
     session.add_all(
         Flow(
             transaction_id=transaction.id,
+            user_id=transaction.user_id,
             direction=move.direction,
             asset_id=move.asset_id,
             quantity=Decimal(move.quantity),

@@ -42,7 +42,7 @@ from contracts.search import KIND
 from ledger.infra.settings import Settings
 from ledger.infra.storage import Storage
 from ledger.models import AnalyticsEvent, CostBasisStatus, EventKind, Price, User
-from ledger.writes.export_tables import TABLES, export_snapshot
+from ledger.writes.export_tables import READERS, TABLES, export_snapshot
 from stack.cli import main as cairn
 from stack.commands.query import open_export
 from tests.api.graphql import gql
@@ -393,12 +393,19 @@ async def test_a_users_stored_analytics_events_are_in_the_export(
     ]
 
 
-def test_the_snapshot_reads_in_one_repeatable_read_transaction(db_engine: Engine) -> None:
+def test_the_snapshot_is_one_repeatable_read_snapshot_shared_by_its_readers(db_engine: Engine) -> None:
     with export_snapshot(db_engine) as snapshot:
-        cursor = snapshot._cursor
-        cursor.execute("SELECT current_setting('transaction_isolation')")
-        assert cursor.fetchone() == ("repeatable read",)
-        assert all(snapshot.table(table, []).num_rows == 0 for table in TABLES)
+        with db_engine.begin() as connection:  # a transaction committed after the snapshot was taken
+            connection.execute(select(func.txid_current()))
+        seen = set()
+        for cursor in snapshot._cursors:
+            cursor.execute("SELECT current_setting('transaction_isolation'), pg_current_snapshot()::text")
+            seen.add(cursor.fetchone())
+        assert len(snapshot._cursors) == READERS > 1
+        assert len(seen) == 1 and next(iter(seen))[0] == "repeatable read"
+        assert [(table, read.num_rows) for table, read in snapshot.tables(TABLES, [])] == [
+            (table, 0) for table in TABLES
+        ]
 
 
 async def test_the_nightly_schedule_is_created_once(temporal_client: Client, task_queue: str) -> None:

@@ -2,23 +2,28 @@
 reporting choosing the Form 8949 boxes; the form read from CSV (its header variants) or PDF text."""
 
 import re
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from analytics.lots import compute
+from analytics.reports import form_1099da
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form8949 import form_lines
-from analytics.reports.form_1099da import Form1099DAError, read_1099da, read_1099da_csv
+from analytics.reports.form_1099da import FORM_SCHEMA, Form1099DAError, read_1099da, read_1099da_csv
 from analytics.reports.money import shown
 from analytics.reports.pdf import Column, FormPdf
 from analytics.reports.reconciliation import Status, reconcile
 from analytics.reports.types import ReportType
 from analytics.reports.year import Country, TaxYear
 from tests.analytics.ledgers import buy, flows, sell
+from tests.analytics.reports import reconciliation_reference as reference
 from vocabulary.enums import CostBasisMethod
 
 LEDGER = flows(
@@ -248,3 +253,125 @@ def test_a_sale_the_broker_reports_in_lots_is_matched_as_a_whole() -> None:
         Decimal("7000.00"),
     )
     assert reconciled.count(Status.MISSING_IN_CAIRN) == 1  # SOL only
+
+
+_DAYS = [datetime(2025, 3, day, 12, tzinfo=UTC) for day in (1, 2, 3, 5)]
+_UNITS = [Decimal(text) for text in ("0.5", "0.50000001", "0.50000002", "1", "1.5")]
+_PROCEEDS = [Decimal(text) for text in ("100", "100.004", "100.5", "101", "101.01", "250")]
+
+
+@st.composite
+def _reconciled_inputs(draw: st.DrawFn) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """A few sales and form lines on few days, units and amounts, so that lines fit several sales,
+    sales fit several lines, and split sales and unknown assets occur."""
+    slices = draw(
+        st.lists(
+            st.tuples(
+                st.integers(0, 7),  # the disposal: its slices are summed
+                st.sampled_from(["BTC", "ETH"]),
+                st.sampled_from(["exchange", "wallet"]),
+                st.sampled_from(["SELL", "SELL", "GIFT_SENT"]),
+                st.sampled_from(_DAYS),
+                st.sampled_from(_UNITS),
+                st.sampled_from(_PROCEEDS),
+                st.sampled_from(_PROCEEDS),
+            ),
+            max_size=12,
+        )
+    )
+    disposals = pl.DataFrame(
+        [
+            {
+                "flow_id": f"f{flow}",
+                "tx_id": f"t{flow}",
+                "type": kind,
+                "asset": asset,
+                "account": account,
+                "disposed_at": at,
+                "quantity": units,
+                "proceeds": proceeds,
+                "cost_basis": basis,
+            }
+            for flow, asset, account, kind, at, units, proceeds, basis in slices
+        ],
+        schema={
+            "flow_id": pl.String,
+            "tx_id": pl.String,
+            "type": pl.String,
+            "asset": pl.String,
+            "account": pl.String,
+            "disposed_at": pl.Datetime("us", "UTC"),
+            **dict.fromkeys(("quantity", "proceeds", "cost_basis"), pl.Decimal(38, 18)),
+        },
+    )
+    lines = draw(
+        st.lists(
+            st.fixed_dictionaries(
+                {
+                    "symbol": st.sampled_from([None, "BTC", "eth", "SOL"]),
+                    "name": st.sampled_from([None, "Bitcoin", "Ethereum"]),
+                    "units": st.sampled_from([None, *_UNITS, Decimal("0.25")]),
+                    "sold": st.sampled_from([at.date() for at in _DAYS]),
+                    "proceeds": st.sampled_from([value.quantize(Decimal("0.01")) for value in _PROCEEDS]),
+                    "cost_basis": st.sampled_from([None, Decimal("100.00"), Decimal("102.00")]),
+                    "term": st.sampled_from([None, "SHORT", "LONG"]),
+                    "checkbox": st.sampled_from([None, "G", "H", "I"]),
+                    "basis_reported": st.sampled_from([None, True, False]),
+                    "noncovered": st.sampled_from([None, True, False]),
+                }
+            ),
+            max_size=10,
+        )
+    )
+    form = pl.DataFrame(
+        [{"row": number, **line} for number, line in enumerate(lines, start=1)], schema=FORM_SCHEMA
+    )
+    return form, disposals
+
+
+@settings(max_examples=300, deadline=None)
+@given(_reconciled_inputs())
+def test_the_pairing_in_columns_equals_the_pairing_line_by_line(
+    inputs: tuple[pl.DataFrame, pl.DataFrame],
+) -> None:
+    form, disposals = inputs
+    expected_rows, expected_reported = reference.reconciled(form, disposals, NAMES)
+    reconciled = reconcile(form, disposals, NAMES)
+    assert reconciled.rows.equals(expected_rows)
+    assert reconciled.reported.sort("flow_id").equals(expected_reported)
+
+
+_HEADER = ["Symbol", "Units", "Date acquired", "Date sold", "Proceeds", "Cost basis", "Term", "Covered"]
+_CELLS = {
+    "Symbol": ["btc", " ETH ", ""],
+    "Units": ["0.5", "1,000.25", "0.123456789", "", "1e-3", "abc", "1_000"],
+    "Date acquired": ["VARIOUS", "01/05/2025", "2025-01-05T10:00:00Z", "", "13/40/2025", "-"],
+    "Date sold": ["3/1/2025", "03/01/25", "2025-03-01 15:00", "", "Various 2"],
+    "Proceeds": ["$45,000.00", "(12.50)", "7100", "", "--", "1.005", "Infinity", "12..5"],
+    "Cost basis": ["", "$20,000.00", "0", "x"],
+    "Term": ["Long-term", "S", "", "ordinary income", "medium"],
+    "Covered": ["Covered", "Noncovered", "X", "", "no", "maybe"],
+}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(*(st.sampled_from(_CELLS[column]) for column in _HEADER)) | st.just(("",) * len(_HEADER)),
+        max_size=6,
+    )
+)
+def test_a_csv_read_by_columns_reads_as_cell_by_cell(rows: list[tuple[str, ...]]) -> None:
+    """Each cell converted a column at a time as the cell-by-cell rules convert it, or the same error."""
+    text = ",".join(_HEADER) + "\n" + "".join(",".join(f'"{cell}"' for cell in row) + "\n" for row in rows)
+    columns = form_1099da._columns(_HEADER)
+    data = [[cell.strip() for cell in row] for row in rows if any(cell.strip() for cell in row)]
+    try:
+        expected = form_1099da._frame(
+            form_1099da._sale(number, row, columns, _HEADER) for number, row in enumerate(data, start=1)
+        )
+    except Form1099DAError as error:
+        with pytest.raises(Form1099DAError, match=re.escape(str(error))):
+            read_1099da_csv(text)
+        return
+    assert read_1099da_csv(text).equals(expected)

@@ -1,0 +1,129 @@
+"""The lots page sorted by market value or unrealized gain, chosen by walking each asset's lots only as far
+as the page needs (ledger.scope.open_lot_order): every page equals the one a sort of all the open lots
+gives, ties (by id), lots without a close (last) and other users' lots included."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from datetime import UTC, date, datetime
+from decimal import Decimal, localcontext
+
+import pytest
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
+
+from ledger.models import Account, Price, TaxLot, Transaction, User
+from ledger.scope import open_lot_order
+from ledger.scope.open_lot_order import valued_page
+from tests.workflows.ledger_rows import new_wallet
+from vocabulary.enums import TransactionType
+
+pytestmark = pytest.mark.servers
+
+TODAY = date(2026, 11, 29)
+
+
+def add_lots(
+    session: Session, user: User, account: Account, assets: list[str], count: int, seed: int
+) -> list[TaxLot]:
+    rng = random.Random(seed)
+    acquisition = Transaction(
+        user_id=user.id,
+        account_id=account.id,
+        natural_key="lots",
+        timestamp=datetime(2024, 1, 1, tzinfo=UTC),
+        type=TransactionType.BUY,
+    )
+    session.add(acquisition)
+    session.flush()
+    lots = []
+    for index in range(count):
+        # few distinct quantities and bases, so many keys tie; some lots closed, some without basis
+        remaining = rng.choice([Decimal(0), Decimal("0.5"), Decimal(1), Decimal(3), Decimal("12.345678")])
+        basis = rng.choice([Decimal(0), Decimal(1), Decimal("2.5"), Decimal(7), Decimal(40)])
+        lots.append(
+            TaxLot(
+                user_id=user.id,
+                run_id=uuid.uuid4(),
+                lot_id=f"lot-{index}",
+                origin_lot_id=f"lot-{index}",
+                transaction_id=acquisition.id,
+                account_id=account.id,
+                asset=rng.choice(assets),
+                acquired_at=datetime(2024, 1, 1, tzinfo=UTC),
+                quantity=remaining + 1,
+                remaining=remaining,
+                cost_basis=basis + 1,
+                remaining_cost_basis=basis,
+                transfer_chain="",
+            )
+        )
+    session.add_all(lots)
+    session.commit()
+    return [lot for lot in lots if lot.remaining > 0]
+
+
+def sorted_by_all(
+    lots: list[TaxLot], closes: dict[str, Decimal], *, gain: bool, descending: bool
+) -> list[int]:
+    def key(lot: TaxLot) -> tuple[int, Decimal, int]:
+        close = closes.get(lot.asset)
+        if close is None:
+            return (1, Decimal(0), lot.id)
+        with localcontext(prec=120):
+            value = lot.remaining * close
+            found = value - lot.remaining_cost_basis if gain else value
+        return (0, -found if descending else found, lot.id)
+
+    return [lot.id for lot in sorted(lots, key=key)]
+
+
+async def test_every_page_by_value_or_gain_is_the_page_of_a_full_sort(
+    db_session: Session, async_session: AsyncSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(open_lot_order, "FIRST_BATCH", 1)  # small batches: the walks stop early
+    tag = uuid.uuid4().hex[:8].upper()
+    rising, falling, unpriced = f"R{tag}", f"F{tag}", f"U{tag}"
+    closes = {rising: Decimal("9.75"), falling: Decimal("0.000000000000000001")}
+    db_session.add_all(
+        [
+            Price(symbol=rising, quote="USD", date=TODAY, close=Decimal(1000), source="test"),  # a later day
+            Price(symbol=rising, quote="USD", date=date(2026, 11, 1), close=closes[rising], source="test"),
+            Price(symbol=falling, quote="USD", date=date(2025, 1, 1), close=closes[falling], source="test"),
+        ]
+    )
+    user, account = new_wallet(db_session)
+    other, other_account = new_wallet(db_session)
+    lots = add_lots(db_session, user, account, [rising, falling, unpriced], 600, seed=1)
+    add_lots(db_session, other, other_account, [rising, falling], 100, seed=2)
+    before = date(2026, 11, 28)  # the later close is not yet known then
+
+    for gain in (True, False):
+        for descending in (True, False):
+            every = sorted_by_all(lots, closes, gain=gain, descending=descending)
+            pages = [(3, 0), (50, 0), (50, 50), (3, 197), (50, len(every) - 60), (50, len(every))]
+            for limit, offset in pages:
+                page = await valued_page(
+                    async_session,
+                    user.id,
+                    None,
+                    gain=gain,
+                    descending=descending,
+                    limit=limit,
+                    offset=offset,
+                    today=before,
+                )
+                assert page == every[offset : offset + limit], (gain, descending, limit, offset)
+            one = [lot for lot in lots if lot.asset == falling]
+            page = await valued_page(
+                async_session,
+                user.id,
+                falling,
+                gain=gain,
+                descending=descending,
+                limit=50,
+                offset=10,
+                today=before,
+            )
+            assert page == sorted_by_all(one, closes, gain=gain, descending=descending)[10:60]
