@@ -1,16 +1,17 @@
 """Binance transaction history, deposit and withdrawal histories (crypto and fiat), spot trade history
-(current and old), Convert history, Auto-Invest history and ETH→BETH staking exports.
+(current and old), spot order history, Convert history, Auto-Invest history, ETH→BETH staking and the
+futures transaction history.
 
-The deposit, withdrawal, trade and Convert histories are read as the transaction history rows they become
-(as the API sync in `ingest/exchanges/binance.py` does), so a movement listed in two of these exports,
-or in an export and a sync, gets one natural key. The fiat histories keep Binance's order id.
+The deposit, withdrawal, trade, order and Convert histories are read as the transaction history rows they
+become (as the API sync in `ingest/exchanges/binance.py` does), so a movement listed in two of these
+exports, or in an export and a sync, gets one natural key. The fiat histories keep Binance's order id.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from decimal import Decimal
 
@@ -57,6 +58,27 @@ CONVERT = ("Date", "Pair", "Type", "Sell", "Buy", "Price", "Inverse Price", "Dat
 # parse_binance_deposits_withdrawals_cash: a deposit credits Indicated Amount less Fee, a withdrawal
 # sends Amount and pays Fee).
 FIAT_TRANSFERS = ("Coin", "Amount", "Status", "Payment Method", "Indicated Amount", "Fee", "Order ID")
+# Spot order history: one row per order, `Type` its side (BUY/SELL), or its kind (LIMIT/MARKET) when a
+# `Side` column follows; the order number column ("OrderNo", "Order No.") is optional. Rows of the order's
+# fills may follow it, their first cell empty, under a sub-header row ",Date(UTC),Trading Price,Filled,
+# Total,Fee" (fees written as "0.0001BNB"). Layout as a public copy of a parsed export shows it
+# (metko21neon/application src/assets/orders.ts: `Date(UTC),OrderNo,Pair,Type,Order Price,Order Amount,
+# AvgTrading Price,Filled,Total,status`, status "Filled", Total = Filled × AvgTrading Price, each order
+# followed by its fill rows with their own time, amounts and fee).
+ORDERS = ("Date(UTC)", "Pair", "Type", "Order Price", "Order Amount", "AvgTrading Price", "Filled", "Total")
+FILL_COLUMNS = ("", "Date(UTC)", "Trading Price", "Filled", "Total", "Fee")
+# Futures transaction history (USDⓈ-M and COIN-M), as BittyTax reads it (BittyTax/BittyTax
+# src/bittytax/conv/parsers/binance.py, "Binance Futures" and _parse_binance_futures_row): `type` is one of
+# REALIZED_PNL, COMMISSION, FUNDING_FEE (signed amounts), COIN_SWAP_DEPOSIT/COIN_SWAP_WITHDRAW (the two
+# sides of a swap, sharing a Transaction ID), DEPOSIT/WITHDRAW/TRANSFER (moves to and from the spot wallet).
+FUTURES = ("Date(UTC)", "type", "Amount", "Asset", "Symbol", "Transaction ID")
+FUTURES_SINGLE = {
+    "realized_pnl": TransactionType.REALIZED_PNL,
+    "commission": TransactionType.MARGIN_FEE,
+    "funding_fee": TransactionType.FUNDING_FEE,
+}
+FUTURES_SWAP = frozenset({"coin_swap_deposit", "coin_swap_withdraw"})
+FUTURES_INTERNAL = frozenset({"deposit", "withdraw", "transfer"})
 FIAT_DATE = re.compile(r"Date\((UTC(?:null|[-+]\d{1,2})?)\)", re.IGNORECASE)
 SETTLED = frozenset({"completed", "success", "successful", "finished"})
 # Quote assets of Binance spot markets, for pairs written without a separator ("XLMETH"); longest first.
@@ -72,6 +94,9 @@ QUOTES = tuple(
         reverse=True,
     )
 )
+# Markets whose name also ends with a longer quote asset ("ADAEUR" is ADA/EUR, not AD/AEUR), as BittyTax
+# lists them (BittyTax/BittyTax src/bittytax/conv/parsers/binance.py, TRADINGPAIR_TO_QUOTE_ASSET).
+MARKET_QUOTES = {"ADAEUR": "EUR", "ENAEUR": "EUR", "GALAEUR": "EUR", "LUNAEUR": "EUR", "THETAEUR": "EUR"}
 TRADE_OPERATIONS = frozenset(
     {
         "buy",
@@ -294,7 +319,11 @@ def parse_beth(sheet: Sheet) -> Iterator[ParseItem]:
 
 
 HistoryLine = tuple[str, str, Decimal]  # operation, coin, change: a transaction history row
-Converted = Ignored | ParsedTransaction | tuple[datetime, list[HistoryLine], str | None]
+# The history rows one export row stands for, at one time, with its transaction hash; or, for an order
+# and its fills, several such groups, each with the file row it comes from.
+Timed = tuple[datetime, list[HistoryLine], str | None]
+Fills = list[tuple[int, datetime, list[HistoryLine]]]
+Converted = Ignored | ParsedTransaction | RowError | Timed | Fills
 
 
 def _via_history(sheet: Sheet, convert: Callable[[Row], Converted]) -> Iterator[ParseItem]:
@@ -311,15 +340,20 @@ def _via_history(sheet: Sheet, convert: Callable[[Row], Converted]) -> Iterator[
             except CellError as exc:
                 aside.append(RowError(number, exc.column, exc.problem))
                 continue
-            if not isinstance(converted, tuple):
+            if isinstance(converted, list):
+                groups = converted
+            elif isinstance(converted, tuple):
+                timestamp, lines, tx_hash = converted
+                if tx_hash:
+                    hashes[number] = tx_hash
+                groups = [(number, timestamp, lines)]
+            else:
                 aside.append(converted)
                 continue
-            timestamp, lines, tx_hash = converted
-            if tx_hash:
-                hashes[number] = tx_hash
-            when = timestamp.strftime("%Y-%m-%d %H:%M:%S")
-            for operation, coin, change in lines:
-                yield number, ["", when, "Spot", operation, coin, f"{change:f}", ""]
+            for at, timestamp, lines in groups:
+                when = timestamp.strftime("%Y-%m-%d %H:%M:%S")
+                for operation, coin, change in lines:
+                    yield at, ["", when, "Spot", operation, coin, f"{change:f}", ""]
 
     for item in parse_history(Sheet(HISTORY_COLUMNS, rows)):
         yield from aside
@@ -441,7 +475,9 @@ def _number_then_asset(text: str, asset: str) -> Decimal | None:
 
 def _split_market(row: Row, column: str) -> tuple[str, str]:
     market = re.sub(r"[\s/_-]", "", row.required(column).upper())
-    quote = next((q for q in QUOTES if market.endswith(q) and len(market) > len(q)), None)
+    quote = MARKET_QUOTES.get(market) or next(
+        (q for q in QUOTES if market.endswith(q) and len(market) > len(q)), None
+    )
     if quote is None:
         raise CellError(column, f"{row.text(column)!r} is not a market of a quote asset we know")
     return normalise_asset(market[: -len(quote)]), normalise_asset(quote)
@@ -532,6 +568,172 @@ def parse_spot_trades_old(sheet: Sheet) -> Iterator[ParseItem]:
     return _via_history(sheet, convert)
 
 
+def _order_amount(row: Row, column: str, asset: str) -> Decimal:
+    """An order or fill amount, written plain ("22.38") or followed by its asset ("22.38CAKE"); 0 if empty."""
+    found = _number_then_asset(row.text(column), asset)
+    if found is not None:
+        return found
+    value = row.decimal(column)
+    return Decimal(0) if value is None else abs(value)
+
+
+def _fill_lines(side: str, base: str, quote: str, fill: Row) -> list[HistoryLine]:
+    """The transaction history rows of one fill of an order, as the spot trade history's row of it."""
+    bought, paid = _order_amount(fill, "Filled", base), _order_amount(fill, "Total", quote)
+    if not bought:
+        raise CellError("Filled", "a fill of an order must fill an amount")
+    if side == "buy":
+        lines = [("Transaction Buy", base, bought), ("Transaction Spend", quote, -paid)]
+    else:
+        lines = [("Transaction Sold", base, -bought), ("Transaction Revenue", quote, paid)]
+    fee, fee_asset = _spot_fee(fill, base, quote)
+    if fee:
+        lines.append(("Transaction Fee", fee_asset, -fee))
+    return lines
+
+
+def parse_orders(sheet: Sheet) -> Iterator[ParseItem]:
+    """Spot order history: an order's fill rows, when the export lists them, are read as the spot trade
+    history's rows of those fills (same time, amounts and fee), so they key as that export and the
+    transaction history do. An order without fill rows is one trade of its Filled and Total at the order's
+    date with no fee; an order that filled nothing is ignored."""
+    columns = Columns(sheet.header)
+    side_column = "Side" if "Side" in columns else "Type"
+    fills_of: dict[int, list[Row]] = {}
+    orphans: set[int] = set()
+    keys = KeyCounter()
+
+    def orders() -> Iterator[tuple[int, Sequence[str]]]:
+        fill_columns = Columns(FILL_COLUMNS)
+        order: tuple[int, Sequence[str]] | None = None
+        fills: list[Row] = []
+        for number, cells in sheet.rows():
+            if len(cells) > 1 and not cells[0] and cells[1]:  # a fill row, or the fill rows' header
+                if cells[1].casefold() == "date(utc)":
+                    fill_columns = Columns(cells)
+                elif order is None:
+                    orphans.add(number)
+                    yield number, cells
+                else:
+                    fills.append(Row(number, cells, fill_columns))
+                continue
+            if order is not None:
+                fills_of[order[0]] = fills
+                yield order
+            order, fills = (number, cells), []
+        if order is not None:
+            fills_of[order[0]] = fills
+            yield order
+
+    def convert(row: Row) -> Converted:
+        fills = fills_of.pop(row.number, [])
+        if row.number in orphans:
+            raise CellError("Date(UTC)", "a fill row with no order row above it")
+        base, quote = _split_market(row, "Pair")
+        side = row.required(side_column).casefold()
+        if not fills:
+            filled = _order_amount(row, "Filled", base)
+            if not filled:
+                return row.ignored(f"the order filled nothing (status {row.text('status') or 'empty'})")
+            total = _order_amount(row, "Total", quote)
+            return _trade_lines(keys, row, side_column, base, filled, quote, total, (Decimal(0), quote))
+        if side not in ("buy", "sell"):
+            fees = [_spot_fee(fill, base, quote) for fill in fills]
+            flows = [
+                Flow("IN", base, _order_amount(row, "Filled", base)),
+                Flow("OUT", quote, _order_amount(row, "Total", quote)),
+                *(Flow("OUT", asset, fee, is_fee=True) for fee, asset in fees if fee),
+            ]
+            timestamp = row.timestamp("Date(UTC)")
+            key = keys.key(digest(timestamp.isoformat(), "Spot", side, *row.cells))
+            return by_movement(
+                row.number, key, timestamp, flows, source="Binance", source_type=row.text(side_column)
+            )
+        groups: Fills = []
+        for fill in fills:
+            try:
+                groups.append(
+                    (fill.number, fill.timestamp("Date(UTC)"), _fill_lines(side, base, quote, fill))
+                )
+            except CellError as exc:
+                return RowError(fill.number, exc.column, exc.problem)
+        return groups
+
+    return _via_history(dataclasses.replace(sheet, rows=orders), convert)
+
+
+def parse_futures(sheet: Sheet) -> Iterator[ParseItem]:
+    """Futures transaction history: profit and loss, commissions and funding fees as their own
+    transactions, the two rows of a coin swap (one Transaction ID) as one trade, moves to and from the spot
+    wallet ignored, any other type imported for review. Keyed by content (the transaction history's own
+    futures rows name the account, which this export does not, so the two are not matched)."""
+    keys = KeyCounter()
+    swaps: dict[str, tuple[int, datetime, Flow, str, str]] = {}
+
+    def build(row: Row) -> ParsedTransaction | Ignored | None:
+        timestamp = row.timestamp("Date(UTC)")
+        kind = row.required("type").casefold()
+        asset = row.asset("Asset")
+        amount = row.decimal("Amount")
+        if amount is None:
+            raise CellError("Amount", "a number is required but the cell is empty")
+        if kind in FUTURES_INTERNAL:
+            return row.ignored(f"{row.text('type')} moves funds between Binance wallets")
+        if not amount:
+            return row.ignored("the amount is zero")
+        flow = Flow("IN" if amount > 0 else "OUT", asset, abs(amount))
+        tx_id, symbol = row.text("Transaction ID"), row.text("Symbol")
+        key = keys.key(digest(timestamp.isoformat(), kind, asset, decimal_text(amount), symbol, tx_id))
+        if kind in FUTURES_SWAP and tx_id:
+            first = swaps.pop(tx_id, None)
+            if first is None:
+                swaps[tx_id] = (row.number, timestamp, flow, key, row.text("type"))
+                return None
+            number, when, other, first_key, _ = first
+            flows = (other, flow)
+            received = [f.asset for f in flows if f.direction == "IN"]
+            sent = [f.asset for f in flows if f.direction == "OUT"]
+            if len(received) == len(sent) == 1:
+                tx_type = trade_type(received[0], sent[0])
+                return ParsedTransaction(
+                    first_key, when, tx_type, flows, number, description=symbol, label="coin swap"
+                )
+            return by_movement(
+                number, first_key, when, flows, source="Binance futures", source_type=row.text("type")
+            )
+        if kind not in FUTURES_SINGLE:
+            return by_movement(
+                row.number,
+                key,
+                timestamp,
+                [flow],
+                source="Binance futures",
+                source_type=row.text("type"),
+                description=symbol,
+            )
+        return ParsedTransaction(
+            key,
+            timestamp,
+            FUTURES_SINGLE[kind],
+            (flow,),
+            row.number,
+            description=symbol,
+            label=row.text("type"),
+        )
+
+    yield from parse_rows(sheet, build)
+    for tx_id, (number, timestamp, flow, key, shown) in swaps.items():  # the other row is not in the file
+        item = by_movement(number, key, timestamp, [flow], source="Binance futures", source_type=shown)
+        if isinstance(item, ParsedTransaction):
+            moved = "a receipt" if flow.direction == "IN" else "a send"
+            reason = (
+                f"The other side of the Binance futures coin swap {tx_id} is not in the file: imported as "
+                f"{moved} of what this row moves. Check that this is what happened."
+            )
+            item = dataclasses.replace(item, review=reason)
+        yield item
+
+
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
         "binance",
@@ -611,6 +813,22 @@ FORMATS: tuple[FileFormat, ...] = (
         lambda s: header_has(s, *SPOT_TRADES_OLD),
         parse_spot_trades_old,
         import_type=ImportType.TRADE_IMPORTS,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-spot-orders",
+        "Binance spot order history",
+        lambda s: header_has(s, *ORDERS),
+        parse_orders,
+        import_type=ImportType.TRADE_IMPORTS,
+        integration="binance",
+    ),
+    FileFormat(
+        "binance-futures",
+        "Binance futures transaction history",
+        lambda s: header_has(s, *FUTURES),
+        parse_futures,
+        import_type=ImportType.TRANSACTION_HISTORY,
         integration="binance",
     ),
 )

@@ -4,6 +4,12 @@
 `Currency` (negative when paying), so with a fee in `Currency` the traded amount is `|Total|` minus
 the fee on a buy and plus the fee on a sell. A SWAP exchanges `Currency` for `Symbol` (bitcoin.tax
 uses it for coin renames and forks); it is booked as a trade of the two.
+
+Bitcoin.tax income and spending export: `Date,Action,Symbol,Account,Volume,Price,Currency,Fee,FeeCurrency,
+Total,Ref,Memo,Margin,MarginId,TxHash,Sender,Recipient[,SymbolBalance]`, as BittyTax reads it
+(BittyTax/BittyTax src/bittytax/conv/parsers/bitcointaxes.py, "BitcoinTaxes Spending/Income"):
+INCOME, MINING and GIFTIN receive `Volume` of `Symbol`; SPEND, DONATION, GIFT, STOLEN and LOST send it;
+`Total` is its value in `Currency`; `Fee` is paid in `FeeCurrency`.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, Par
 from ingest.files.rowgroups import magnitude, parse_guarded
 from ingest.files.unrecognised import by_movement
 from ingest.files.values import CellError, KeyCounter, Row, SourceKeys, digest, header_has, trade_type
-from vocabulary.enums import ImportType
+from vocabulary.enums import ImportType, TransactionType
+from vocabulary.fiat import is_fiat
 
 COLUMNS = (
     "Date",
@@ -104,6 +111,76 @@ def parse(sheet: Sheet) -> Iterator[ParseItem]:
     return parse_guarded(sheet, build)
 
 
+INCOME_SPENDING = (
+    "Date",
+    "Action",
+    "Symbol",
+    "Volume",
+    "Currency",
+    "Fee",
+    "FeeCurrency",
+    "Total",
+    "Ref",
+    "TxHash",
+)
+INCOME = {
+    "income": TransactionType.INCOME,
+    "mining": TransactionType.MINING_REWARD,
+    "giftin": TransactionType.GIFT_RECEIVED,
+}
+SPENDING = {
+    "spend": TransactionType.SEND,
+    "donation": TransactionType.DONATION,
+    "gift": TransactionType.GIFT_SENT,
+    "stolen": TransactionType.STOLEN,
+    "lost": TransactionType.LOST,
+}
+
+
+def parse_income_spending(sheet: Sheet) -> Iterator[ParseItem]:
+    """Income and spending rows, each one receipt or send of `Volume`, valued at `Total` when `Currency`
+    is fiat. Keyed by content (the sheet has no id the trade export's ExchangeId stands for); another
+    action is imported for review by its signed volume."""
+    keys = KeyCounter()
+
+    def build(row: Row) -> ParsedTransaction | Ignored:
+        timestamp = row.timestamp("Date")
+        action = row.required("Action").casefold()
+        key = keys.key(digest(*row.cells))
+        if action not in INCOME and action not in SPENDING:
+            return _by_volume(row, timestamp, key)
+        symbol, volume = row.asset("Symbol"), row.quantity("Volume")
+        if not volume:
+            return row.ignored("the volume is zero")
+        currency = row.text("Currency").upper()
+        total = row.decimal("Total")
+        valued = total is not None and is_fiat(currency)
+        flows = [
+            Flow(
+                "IN" if action in INCOME else "OUT",
+                symbol,
+                volume,
+                value=abs(total) if valued and total is not None else None,
+                value_currency=currency if valued else None,
+            )
+        ]
+        fee = magnitude(row, "Fee")
+        if fee:
+            flows.append(Flow("OUT", row.asset("FeeCurrency"), fee, is_fee=True))
+        return ParsedTransaction(
+            key,
+            timestamp,
+            INCOME.get(action) or SPENDING[action],
+            tuple(flows),
+            row.number,
+            description=row.text("Memo"),
+            tx_hash=row.text("TxHash") or None,
+            label=row.text("Account") or None,
+        )
+
+    return parse_guarded(sheet, build)
+
+
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
         "bitcoin-tax-trades",
@@ -111,6 +188,14 @@ FORMATS: tuple[FileFormat, ...] = (
         lambda s: header_has(s, *COLUMNS),
         parse,
         import_type=ImportType.TRADE_IMPORTS,
+        integration=None,
+    ),
+    FileFormat(
+        "bitcoin-tax-income-spending",
+        "Bitcoin.tax income and spending",
+        lambda s: header_has(s, *INCOME_SPENDING) and not header_has(s, "Cost/Proceeds"),
+        parse_income_spending,
+        import_type=ImportType.TRANSACTION_HISTORY,
         integration=None,
     ),
 )

@@ -1,5 +1,9 @@
-"""Crypto.com App transaction export (Timestamp (UTC), Transaction Description, … Transaction Kind), and the
-Crypto.com Exchange's spot trade history."""
+"""Crypto.com App transaction export (Timestamp (UTC), Transaction Description, … Transaction Kind), its
+fiat wallet and card exports (the same header), and the Crypto.com Exchange's spot trade history.
+
+The card export (card_transactions_record) lists card spending and top-ups with an empty Transaction
+Kind: in fiat they move no crypto and are ignored (BittyTax/BittyTax src/bittytax/conv/parsers/cryptocom.py
+reads a row without a kind as a fiat movement); in a crypto currency they are imported for review."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from ingest.files.values import (
     trade_type,
 )
 from vocabulary.enums import ImportType, TransactionType
+from vocabulary.fiat import is_fiat
 
 COLUMNS = (
     "Timestamp (UTC)",
@@ -163,12 +168,17 @@ def _exchange(row: Row, asset: str, amount: Decimal) -> ParsedTransaction:
 
 
 def _row(row: Row) -> ParseItem:
-    kind = row.required("Transaction Kind").casefold()
+    kind = row.text("Transaction Kind").casefold()
     asset = row.asset("Currency")
     amount = row.decimal("Amount")
     if amount is None:
         raise CellError("Amount", "a number is required but the cell is empty")
     row.timestamp("Timestamp (UTC)")
+    if not kind and is_fiat(asset):
+        # The card export's rows (card_transactions_record): the App header, no kind, card spending and
+        # top-ups in fiat. BittyTax reads a row without a kind as a fiat movement; the top-ups are in
+        # the App's crypto and fiat wallet exports (card_top_up, viban_card_top_up).
+        return row.ignored(f"a card or fiat wallet row without a kind, in {asset}: it moves no crypto")
     if kind in INTERNAL:
         return row.ignored(
             f"{row.text('Transaction Description') or kind} moves funds inside the Crypto.com app"

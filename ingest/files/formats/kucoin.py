@@ -1,6 +1,6 @@
 """KuCoin exports: spot trade history (the API's fill columns), the current "Spot Orders" filled orders and
 order-splitting (fills) files, the older order history (`oid`, `dealValue`), deposit and withdrawal
-histories, and the account history (the ledger).
+histories, the account history (the ledger) and the futures "Realized PNL" export.
 
 Trades keep KuCoin's trade id, else its order id, as the key; a deposit its hash, else the digest the API
 sync (`ingest/exchanges/kucoin.py`) builds for it.
@@ -8,8 +8,10 @@ sync (`ingest/exchanges/kucoin.py`) builds for it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from decimal import Decimal
 
 from ingest.files.model import FileFormat, Flow, Ignored, ParsedTransaction, ParseItem, RowError, Sheet
 from ingest.files.unrecognised import by_movement
@@ -258,6 +260,95 @@ def parse_account_history(sheet: Sheet) -> Iterator[ParseItem]:
         yield trade.transaction(keys)
 
 
+# Futures Orders, Realized PNL: one row per closed position, as BittyTax reads it (BittyTax/BittyTax
+# src/bittytax/conv/parsers/kucoin.py, "KuCoin Bundle Futures Orders Realized PNL" and
+# _parse_kucoin_futures_row): `Realized PNL` is net of `Total Funding Fees` (received when positive) and
+# `Total Trading Fees` (paid when positive); the settlement currency follows from the symbol (…USDTM in
+# USDT, …USDCM in USDC, …USDM in the base coin, XBT… in BTC); times in the zone their column names.
+FUTURES_PNL = ("UID", "Account Type", "Symbol", "Close Type", "Realized PNL", "Total Funding Fees")
+FUTURES_PNL_FEES = "Total Trading Fees"
+CLOSING_TIME = re.compile(r"Position Closing Time\(UTC(?:([-+]\d{2}):(\d{2}))?\)", re.IGNORECASE)
+
+
+def _closing_time_column(sheet: Sheet) -> str | None:
+    return next((name for name in sheet.header if CLOSING_TIME.fullmatch(name.strip())), None)
+
+
+def _zone(column: str) -> tzinfo:
+    match = CLOSING_TIME.fullmatch(column.strip())
+    if match is None or match[1] is None:
+        return UTC
+    sign = -1 if match[1].startswith("-") else 1
+    return timezone(sign * timedelta(hours=abs(int(match[1])), minutes=int(match[2])))
+
+
+def _settlement_asset(row: Row) -> str:
+    symbol = row.required("Symbol").upper()
+    for suffix, asset in (("USDTM", "USDT"), ("USDCM", "USDC")):
+        if symbol.endswith(suffix) and len(symbol) > len(suffix):
+            return asset
+    if symbol.endswith("USDM") and len(symbol) > 4:
+        coin = symbol[:-4]
+    elif symbol.startswith("XBT"):
+        coin = "XBT"
+    else:
+        raise CellError(
+            "Symbol", f"{row.text('Symbol')!r} is not a futures symbol whose settlement currency we know"
+        )
+    return "BTC" if coin == "XBT" else coin
+
+
+def parse_futures_pnl(sheet: Sheet) -> Iterator[ParseItem]:
+    """Each closed position: its profit or loss before fees (REALIZED_PNL) and its net fees (a fee when
+    paid, a fee rebate when received), keyed by the row's content."""
+    keys = KeyCounter()
+    time_column = _closing_time_column(sheet) or "Position Closing Time(UTC)"
+    zone = _zone(time_column)
+
+    def build(row: Row) -> list[ParseItem]:
+        timestamp = row.timestamp(time_column, zone=zone)
+        asset = _settlement_asset(row)
+        pnl = row.decimal("Realized PNL")
+        if pnl is None:
+            raise CellError("Realized PNL", "a number is required but the cell is empty")
+        fees = (row.decimal("Total Funding Fees") or Decimal(0)) - (
+            row.decimal(FUTURES_PNL_FEES) or Decimal(0)
+        )
+        gross = pnl - fees
+        base = digest(*row.cells)
+        symbol, close = row.text("Symbol"), row.text("Close Type") or None
+        items: list[ParseItem] = []
+        if gross:
+            flow = Flow("IN" if gross > 0 else "OUT", asset, abs(gross))
+            items.append(
+                ParsedTransaction(
+                    keys.key(digest(base, "pnl")),
+                    timestamp,
+                    TransactionType.REALIZED_PNL,
+                    (flow,),
+                    row.number,
+                    description=symbol,
+                    label=close,
+                )
+            )
+        if fees:
+            tx_type = TransactionType.FEE_REBATE if fees > 0 else TransactionType.MARGIN_FEE
+            flow = Flow("IN" if fees > 0 else "OUT", asset, abs(fees))
+            items.append(
+                ParsedTransaction(
+                    keys.key(digest(base, "fees")),
+                    timestamp,
+                    tx_type,
+                    (flow,),
+                    row.number,
+                    description=symbol,
+                )
+            )
+        return items or [row.ignored("the position closed with no profit, loss or fee")]
+
+    return parse_rows(sheet, build)
+
+
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat(
         "kucoin-trades",
@@ -315,6 +406,14 @@ FORMATS: tuple[FileFormat, ...] = (
         lambda s: header_has(s, *TRANSFERS, WITHDRAWAL_ADDRESS),
         parse_transfers,
         import_type=ImportType.TRADE_TRANSFERS,
+        integration="kucoin",
+    ),
+    FileFormat(
+        "kucoin-futures-pnl",
+        "KuCoin futures realized PNL",
+        lambda s: header_has(s, *FUTURES_PNL, FUTURES_PNL_FEES) and _closing_time_column(s) is not None,
+        parse_futures_pnl,
+        import_type=ImportType.TRANSACTION_HISTORY,
         integration="kucoin",
     ),
 )

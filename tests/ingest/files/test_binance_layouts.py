@@ -165,3 +165,95 @@ def test_fiat_withdrawal_history_sends_the_amount_and_pays_the_fee() -> None:
     assert flows(gbp) == [("OUT", "GBP", Decimal("400.00"), False), ("OUT", "GBP", Decimal("0.50"), True)]
     data = (FIXTURES / "binance_fiat_withdraw_history.csv").read_bytes()
     assert parse_bytes(data, "Binance-Fiat-Deposit-History.csv").format_id == "binance-fiat-deposits"
+
+
+def test_order_history_reads_fill_rows_as_the_spot_trade_historys_rows() -> None:
+    parsed = parse_fixture("binance_spot_order_history.csv")
+    assert (parsed.format_id, parsed.errors) == ("binance-spot-orders", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [
+        (6, "the order filled nothing (status Canceled)")
+    ]
+    sol, sfp, ada = parsed.transactions
+    assert (sol.row, sol.timestamp, flows(sol)) == (
+        3,
+        utc("2022-03-28T13:01:36+00:00"),  # the fills' time, not the order's
+        [
+            ("OUT", "SOL", Decimal("0.20"), False),
+            ("IN", "BUSD", Decimal("22.0060"), False),
+            ("OUT", "BUSD", Decimal("0.0220060"), True),
+        ],
+    )
+    # The same two fills from the spot trade history: one transaction, one key.
+    assert sol.key == parse_fixture("binance_spot_trade_history.csv").transactions[0].key
+    # No fill rows: one trade of Filled and Total at the order's date, no fee.
+    assert (sfp.timestamp, flows(sfp)) == (
+        utc("2023-05-08T18:42:50+00:00"),
+        [("IN", "SFP", Decimal("49"), False), ("OUT", "USDT", Decimal("19.6392"), False)],
+    )
+    # A cancelled order traded what it filled; ADAEUR is ADA/EUR.
+    assert (ada.row, flows(ada)) == (
+        9,
+        [
+            ("IN", "ADA", Decimal("40"), False),
+            ("OUT", "EUR", Decimal("12.00"), False),
+            ("OUT", "ADA", Decimal("0.04"), True),
+        ],
+    )
+    again = parse_fixture("binance_spot_order_history.csv")
+    assert [tx.key for tx in again.transactions] == [sol.key, sfp.key, ada.key]
+
+
+def test_order_history_with_a_side_column_and_an_unknown_side_imports_it_for_review() -> None:
+    parsed = parse_text(
+        "Date(UTC),Order No.,Pair,Type,Side,Order Price,Order Amount,AvgTrading Price,Filled,Total,Status\n"
+        "2024-01-02 03:04:05,1,ETHBTC,LIMIT,SWAP,0.05,1,0.05,1,0.05,FILLED\n"
+        ",Date(UTC),Trading Price,Filled,Total,Fee\n"
+        ",2024-01-02 03:04:09,0.05,1,0.05,0.001ETH\n"
+        "2024-01-03 03:04:05,2,ETHBTC,MARKET,BUY,0,2,0.05,2,0.1,FILLED\n"
+        ",2024-01-03 03:04:06,0.05,2,0.1,lots\n"
+    )
+    assert parsed.format_id == "binance-spot-orders"
+    [review] = parsed.transactions
+    assert (review.type, review.label) == ("TRADE", "SWAP")
+    assert review.review is not None and "'SWAP' was not recognised" in review.review
+    assert flows(review) == [
+        ("IN", "ETH", Decimal("1"), False),
+        ("OUT", "BTC", Decimal("0.05"), False),
+        ("OUT", "ETH", Decimal("0.001"), True),
+    ]
+    assert [(error.row, error.column) for error in parsed.errors] == [(5, "Fee")]
+
+
+def test_futures_history_books_pnl_fees_and_swaps_and_reviews_an_unknown_type() -> None:
+    parsed = parse_fixture("binance_futures_transaction_history.csv")
+    assert (parsed.format_id, parsed.errors) == ("binance-futures", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [
+        (4, "TRANSFER moves funds between Binance wallets")
+    ]
+    funding, commission, pnl, swap = parsed.transactions
+    assert [(tx.type, flows(tx)) for tx in (funding, commission, pnl)] == [
+        ("FUNDING_FEE", [("OUT", "USDT", Decimal("0.01234567"), False)]),
+        ("MARGIN_FEE", [("OUT", "USDT", Decimal("0.0321"), False)]),
+        ("REALIZED_PNL", [("IN", "USDT", Decimal("12.5"), False)]),
+    ]
+    assert (swap.row, swap.type, flows(swap)) == (
+        5,
+        "TRADE",
+        [("OUT", "USDT", Decimal("100"), False), ("IN", "BUSD", Decimal("99.95"), False)],
+    )
+    again = parse_fixture("binance_futures_transaction_history.csv")
+    assert [tx.key for tx in again.transactions] == [tx.key for tx in parsed.transactions]
+    odd = parse_text(
+        "Date(UTC),type,Amount,Asset,Symbol,Transaction ID\n"
+        "2023-08-01 00:00:00,WELCOME_BONUS,5,USDT,,9\n"
+        "2023-08-02 00:00:00,COIN_SWAP_DEPOSIT,1,BNB,,10\n"
+    )
+    bonus, half = odd.transactions
+    assert (bonus.type, bonus.label, flows(bonus)) == (
+        "RECEIVE",
+        "WELCOME_BONUS",
+        [("IN", "USDT", Decimal("5"), False)],
+    )
+    assert bonus.review is not None and "'WELCOME_BONUS' was not recognised" in bonus.review
+    assert (half.type, half.label) == ("RECEIVE", "COIN_SWAP_DEPOSIT")
+    assert half.review is not None and "coin swap 10 is not in the file" in half.review

@@ -45,3 +45,23 @@ def test_a_card_top_up_leaves_the_fiat_wallet() -> None:
     )
     (top_up,) = parsed.transactions
     assert (top_up.type, flows(top_up)) == ("FIAT_WITHDRAWAL", [("OUT", "EUR", Decimal("40.00"), False)])
+
+
+def test_card_export_ignores_fiat_card_rows_and_reviews_a_crypto_row_without_a_kind() -> None:
+    card = FIXTURE.parent / "cryptocom_card_transactions_record.csv"
+    parsed = parse_bytes(card.read_bytes(), card.name)
+    assert (parsed.format_id, parsed.errors) == ("cryptocom", [])
+    assert [(item.row, item.reason) for item in parsed.ignored] == [
+        (1, "a card or fiat wallet row without a kind, in EUR: it moves no crypto"),
+        (2, "a card or fiat wallet row without a kind, in EUR: it moves no crypto"),
+    ]
+    cashback, spent = parsed.transactions
+    assert (cashback.type, flows(cashback)) == ("CASHBACK", [("IN", "CRO", Decimal("1.25"), False)])
+    assert (spent.type, spent.label, flows(spent)) == (
+        "SEND",
+        "(empty)",
+        [("OUT", "CRO", Decimal("12.50"), False)],
+    )
+    assert spent.review is not None and "'(empty)' was not recognised" in spent.review
+    again = parse_bytes(card.read_bytes(), card.name)
+    assert [tx.key for tx in again.transactions] == [cashback.key, spent.key]

@@ -149,3 +149,37 @@ def test_account_history_reads_a_signed_amount_when_the_side_is_missing() -> Non
     )
     [trade] = parsed.transactions
     assert flows(trade) == [("IN", "BTC", Decimal("0.1"), False), ("OUT", "USDT", Decimal("4200"), False)]
+
+
+def test_futures_realized_pnl_splits_profit_from_net_fees_in_the_settlement_currency() -> None:
+    name = "kucoin_futures_realized_pnl.csv"
+    parsed = parse_bytes((FIXTURES / name).read_bytes(), name)
+    assert (parsed.format_id, parsed.ignored, parsed.errors) == ("kucoin-futures-pnl", [], [])
+    pnl, fee, eth_pnl, eth_fee, btc_pnl, _ = parsed.transactions
+    # Realized PNL 12.3456 is net of funding received (0.05) and trading fees paid (0.2044).
+    assert (pnl.type, pnl.timestamp, pnl.label, flows(pnl)) == (
+        "REALIZED_PNL",
+        utc("2024-03-01T09:30:00+00:00"),  # Position Closing Time(UTC+08:00)
+        "Close",
+        [("IN", "USDT", Decimal("12.5000"), False)],
+    )
+    assert (fee.type, flows(fee)) == ("MARGIN_FEE", [("OUT", "USDT", Decimal("0.1544"), False)])
+    assert flows(eth_pnl) == [("OUT", "ETH", Decimal("0.0100"), False)]  # ETHUSDM settles in ETH
+    assert flows(eth_fee) == [("OUT", "ETH", Decimal("0.0025"), False)]
+    assert (btc_pnl.label, flows(btc_pnl)) == ("Liquidation", [("OUT", "BTC", Decimal("0.0099"), False)])
+    again = parse_bytes((FIXTURES / name).read_bytes(), name)
+    assert [tx.key for tx in again.transactions] == [tx.key for tx in parsed.transactions]
+
+
+def test_futures_realized_pnl_of_an_unknown_symbol_names_the_column() -> None:
+    parsed = parse_text(
+        "UID,Account Type,Symbol,Close Type,Realized PNL,Total Realized PNL,Total Funding Fees,"
+        "Total Trading Fees,Position Opening Time(UTC),Position Closing Time(UTC)\n"
+        "1,Futures Account,MYSTERYPERP,Close,1,1,0,0,2024-01-01 00:00:00,2024-01-02 00:00:00\n"
+        "1,Futures Account,SOLUSDTM,Close,0,0,0.5,0,2024-01-01 00:00:00,2024-01-02 00:00:00\n"
+    )
+    assert parsed.format_id == "kucoin-futures-pnl"
+    assert [(error.row, error.column) for error in parsed.errors] == [(1, "Symbol")]
+    [gross, rebate] = parsed.transactions
+    assert (gross.type, flows(gross)) == ("REALIZED_PNL", [("OUT", "USDT", Decimal("0.5"), False)])
+    assert (rebate.type, flows(rebate)) == ("FEE_REBATE", [("IN", "USDT", Decimal("0.5"), False)])
