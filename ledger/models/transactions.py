@@ -39,6 +39,14 @@ class Transaction(Base):
         Index("ix_transactions_user_id_timestamp_id", "user_id", "timestamp", "id"),
         # `wallet:{id}`: a wallet's newest rows, without walking past the other wallets' newer ones
         Index("ix_transactions_user_id_account_id_timestamp_id", "user_id", "account_id", "timestamp", "id"),
+        # a word of the search as part of a description, and as a hash (ledger.scope.word_search)
+        Index(
+            "ix_transactions_description_trgm",
+            "description",
+            postgresql_using="gin",
+            postgresql_ops={"description": "gin_trgm_ops"},
+        ),
+        Index("ix_transactions_user_id_tx_hash", "user_id", "tx_hash"),
         # `is:uncategorized`: the few such rows, without walking the user's whole ledger
         Index(
             "ix_transactions_uncategorized",
@@ -98,6 +106,8 @@ class Flow(Base):
         CheckConstraint("quantity > 0", name="quantity_positive"),
         CheckConstraint("(value IS NULL) = (value_currency IS NULL)", name="value_with_currency"),
         CheckConstraint("value_override > 0", name="value_override_positive"),
+        # the transactions holding an asset (a word's symbol, `asset_id:`), read from the index alone
+        Index("ix_flows_user_id_asset_id_transaction_id", "user_id", "asset_id", "transaction_id"),
         Index(  # the few overridden flows, which the cost-basis run looks up (ledger.writes.cost_basis)
             "ix_flows_overridden_transaction_id",
             "transaction_id",

@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Date, Select, and_, case, column, delete, func, literal, or_, select, values
+from sqlalchemy import Date, Select, and_, case, column, delete, func, literal, or_, select, union, values
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -41,6 +41,9 @@ from ledger.models import (
 from ledger.models.spam import not_spam
 from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import Cursor, Search
+from ledger.scope.word_search import Part, Symbols, symbol_assets
+from ledger.scope.word_search import conditions as word_conditions
+from ledger.scope.word_search import parts as word_parts
 from ledger.writes.prices import flow_values
 from vocabulary.enums import CurrencyType, FlowDirection, TransactionLinkType, TransactionType
 from vocabulary.errors import TransferError
@@ -126,19 +129,31 @@ class TransactionsScope:
         self, search: Search, limit: int, currency: str, *, page: int = 1, after: Cursor | None = None
     ) -> tuple[list[TransactionView], Cursor | None]:
         """Newest first, with their flows, transfer links and results; the page after `after` when it
-        is given (keyset), else page `page`. Answers the cursor of the next page (None on the last)."""
-        where = [Transaction.user_id == self.user_id, *search.conditions()]
+        is given (keyset), else page `page`. Answers the cursor of the next page (None on the last).
+
+        A search with words takes the newest rows of each part of it (ledger.scope.word_search), as
+        many as the page needs, and merges them."""
+        newest = (Transaction.timestamp.desc(), Transaction.id.desc())
+        keyset = () if after is None else (after.condition(),)
+        symbols = await symbol_assets(self.session, self.user_id, search.words)
+        parts = word_parts(self.user_id, search, symbols)
+        if len(parts) == 1 and parts[0].asset_terms < 2:
+            where = [*word_conditions(self.user_id, search, symbols), *keyset]
+        else:
+            needed = limit + 1 + (0 if after is not None else (page - 1) * limit)
+            found = union(
+                *(_newest(self.user_id, part, symbols, keyset, needed) for part in parts)
+            ).subquery()
+            where = [Transaction.id.in_(select(found.c.id))]
         statement = (
             select(Transaction, Account.name, TransactionReview.reason)
             .join(Account, Account.id == Transaction.account_id)
             .outerjoin(TransactionReview, TransactionReview.transaction_id == Transaction.id)
             .where(*where)
-            .order_by(Transaction.timestamp.desc(), Transaction.id.desc())
+            .order_by(*newest)
             .limit(limit + 1)
         )
-        if after is not None:
-            statement = statement.where(after.condition())
-        else:
+        if after is None:
             statement = statement.offset((page - 1) * limit)
         rows = (await self.session.execute(statement)).all()
         views = await self._views([(row[0], row[1], row[2]) for row in rows[:limit]], currency)
@@ -146,11 +161,25 @@ class TransactionsScope:
         return views, None if last is None else Cursor(last.timestamp, last.id)
 
     async def count(self, search: Search) -> int:
-        read = _read_total(self.user_id, search)
+        """Read when the database keeps it (`_read_total`); a search with words sums its parts
+        (ledger.scope.word_search), each read or counted by index."""
+        if not search.words:
+            return await self._total(search, {}, ())
+        symbols = await symbol_assets(self.session, self.user_id, search.words)
+        total = 0
+        for part in word_parts(self.user_id, search, symbols):
+            total += await self._total(part.search, symbols, part.where)
+        return total
+
+    async def _total(self, search: Search, symbols: Symbols, where: Sequence[Any]) -> int:
+        read = None if where else _read_total(self.user_id, search)
         if read is not None:
             return int(await self.session.scalar(read) or 0)
-        where = [Transaction.user_id == self.user_id, *search.conditions()]
-        return await self.session.scalar(select(func.count()).select_from(Transaction).where(*where)) or 0
+        counted = select(func.count()).select_from(Transaction)
+        found = await self.session.scalar(
+            counted.where(*word_conditions(self.user_id, search, symbols), *where)
+        )
+        return found or 0
 
     async def detail(self, public_id: uuid.UUID, currency: str) -> TransactionDetail | None:
         row = (
@@ -496,6 +525,24 @@ def _read_total(user_id: int, search: Search) -> Select[Any] | None:
         TransactionCountDelta.user_id == user_id
     )
     return select(every.scalar_subquery() - reviews.scalar_subquery())
+
+
+def _newest(user_id: int, part: Part, symbols: Symbols, keyset: Sequence[Any], needed: int) -> Select[Any]:
+    """The ids of the `needed` newest rows of `part`; with two asset conditions or more, chosen among all
+    its rows (a LIMIT would have the planner walk the newest transactions, probing each for both
+    assets, which reads them all when few hold both)."""
+    where = [*word_conditions(user_id, part.search, symbols), *part.where, *keyset]
+    if part.asset_terms < 2:
+        newest = (Transaction.timestamp.desc(), Transaction.id.desc())
+        return select(Transaction.id).where(*where).order_by(*newest).limit(needed).subquery().select()
+    rows = select(Transaction.id, Transaction.timestamp).where(*where).cte().prefix_with("MATERIALIZED")
+    return (
+        select(rows.c.id)
+        .order_by(rows.c.timestamp.desc(), rows.c.id.desc())
+        .limit(needed)
+        .subquery()
+        .select()
+    )
 
 
 def _whole_day(moment: datetime | None) -> bool:

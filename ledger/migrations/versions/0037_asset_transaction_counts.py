@@ -22,6 +22,8 @@ depends_on: str | Sequence[str] | None = None
 # statement changed, the flows there are now against those there were before (now − added + removed),
 # and the count changes only where one side has none. An update that keeps each flow's transaction and
 # asset (a value, an override) changes no pair and probes nothing. A user being deleted is not counted.
+# The probe names all three columns of the flows' (user, asset, transaction) index (migration 0040): given
+# two, PostgreSQL 18 chose that index with a skip scan, and a 50,000-transaction import took 76 s, not 7 s.
 _PAIRS_CHANGED = {
     "INSERT": "SELECT user_id, transaction_id, asset_id, 1 AS change FROM added",
     "DELETE": "SELECT user_id, transaction_id, asset_id, -1 AS change FROM removed",
@@ -42,7 +44,8 @@ _COUNT_PAIRS = """
             JOIN users ON users.id = pairs.user_id
             CROSS JOIN LATERAL (
                 SELECT count(*) AS flows FROM flows
-                WHERE flows.transaction_id = pairs.transaction_id AND flows.asset_id = pairs.asset_id
+                WHERE flows.user_id = pairs.user_id AND flows.asset_id = pairs.asset_id
+                  AND flows.transaction_id = pairs.transaction_id
             ) AS present
         ) AS counts
         GROUP BY 1, 2 HAVING sum(counted) <> 0 ORDER BY 1, 2;"""
