@@ -54,6 +54,7 @@ from ledger.models.cost_basis import RUNNING_STATES
 from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import parse
 from ledger.writes.cost_basis import flows_query
+from ledger.writes.prices import IMPLIED_TABLE, store_implied_prices
 from vocabulary.enums import CostBasisState, JobStatus
 from vocabulary.lot_engine import DISPOSAL_COLUMNS, INCOME_COLUMNS, LEDGER_COLUMNS, LOT_COLUMNS, SCALE
 
@@ -119,17 +120,25 @@ def _frame(rows: Sequence[Any], columns: Sequence[str], types: dict[str, Any]) -
 
 
 def _loaded(
-    session: Session, statement: Select[Any], columns: Sequence[str], types: dict[str, Any]
+    session: Session,
+    statement: Select[Any],
+    columns: Sequence[str],
+    types: dict[str, Any],
+    first: Sequence[str] = (),
 ) -> pl.DataFrame:
     """A result table read as the cost-basis run reads the flows (ADBC: COPY in binary, straight into
     Arrow columns, not Python rows), in the session's snapshot (its REPEATABLE READ transaction, exported
-    to ADBC's connection), so every table of one report is read as of one moment."""
+    to ADBC's connection), so every table of one report is read as of one moment. `first`: statements
+    run before it in that transaction, in that snapshot (the flows' implied prices, `_flows`); the
+    transaction is READ ONLY unless there are some (they write a temporary table)."""
     snapshot = session.execute(select(func.pg_export_snapshot())).scalar_one()
     query = statement.compile(dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True})
     uri = session.get_bind().engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
     with adbc.connect(uri, autocommit=True) as connection, connection.cursor() as cursor:
-        cursor.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        cursor.execute(f"BEGIN ISOLATION LEVEL REPEATABLE READ{'' if first else ' READ ONLY'}")
         cursor.execute(f"SET TRANSACTION SNAPSHOT '{snapshot}'")
+        for prepared in first:
+            cursor.execute(prepared)
         cursor.execute(str(query))
         read = cursor.fetch_arrow_table()
         cursor.execute("ROLLBACK")
@@ -247,16 +256,25 @@ def named_lots(session: Session, user_id: int, lots: pl.DataFrame, currency: str
     )
 
 
+def _flows(user_id: int) -> tuple[Select[Any], list[str]]:
+    """The cost-basis run's flows query as its load reads it (LedgerRead.batches): on the user's implied
+    prices stored first (the statements, for `_loaded`'s `first`) in a temporary table with statistics,
+    not computed inline, which the planner would take for one row and loop over for every flow. Not
+    ordered: each report orders the flows its own way, in one sort."""
+    return flows_query(user_id, IMPLIED_TABLE).order_by(None), store_implied_prices(user_id)
+
+
 def flows_in(session: Session, user_id: int, currency: str) -> pl.DataFrame:
     """The flows the cost-basis run reads (flows_query: its ids, types and order), each value converted
     from USD into `currency` at the FX close of the flow's UTC day, for an engine run in that currency
     (a Canadian or UK return, whose law pools costs in CAD or GBP at each acquisition's day)."""
-    found = flows_query(user_id).add_columns(Flow.id.label("flow_order")).subquery()
+    query, implied = _flows(user_id)
+    found = query.add_columns(Flow.id.label("flow_order")).subquery()
     value = _converted(cast(found.c.value, Numeric), currency, found.c.timestamp)
     statement = select(
         *(cast(value, String).label(name) if name == "value" else found.c[name] for name in LEDGER_COLUMNS)
     ).order_by(found.c.tx_id.collate("C"), found.c.flow_order)
-    return _loaded(session, statement, LEDGER_COLUMNS, FLOW_TYPES)
+    return _loaded(session, statement, LEDGER_COLUMNS, FLOW_TYPES, implied)
 
 
 def no_results(table: str) -> pl.DataFrame:
@@ -271,10 +289,12 @@ def listed_flows(
     """The flows of the transactions the page's `query` finds, as the cost-basis run reads them (the
     ledger's types, which EngineLedger turns into the engine's), named as the user sees them: the
     transaction's public id, the account's name, the asset's symbol, values in `currency`."""
-    found = flows_query(user_id)
+    found, implied = _flows(user_id)
     if query:
         found = found.where(*parse(query, tax_year_start).conditions())
-    flows = found.add_columns(Transaction.public_id.label("public_id")).subquery()
+    flows = found.add_columns(
+        Transaction.public_id.label("public_id"), Flow.id.label("flow_order")
+    ).subquery()
     value = _converted(cast(flows.c.value, Numeric), currency, flows.c.timestamp)
     columns = {
         "tx_id": cast(flows.c.public_id, String),
@@ -288,9 +308,9 @@ def listed_flows(
         .select_from(flows)
         .outerjoin(Account, Account.id == cast(flows.c.account, Account.id.type))
         .outerjoin(Asset, Asset.id == flows.c.asset)
-        .order_by(flows.c.timestamp, flows.c.tx_id)
+        .order_by(flows.c.timestamp, flows.c.tx_id, flows.c.flow_order)
     )
-    return _loaded(session, statement, LEDGER_COLUMNS, FLOW_TYPES)
+    return _loaded(session, statement, LEDGER_COLUMNS, FLOW_TYPES, implied)
 
 
 # The report's row

@@ -1,0 +1,129 @@
+"""The flows a transactions report lists (listed_flows) and a Canadian or UK return runs the engine on
+(flows_in) are read on the implied prices stored first (ledger.writes.prices.store_implied_prices, as
+the cost-basis run's load reads them), in the report's snapshot: the same rows as the flows query with
+the implied prices computed inline."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+import polars as pl
+import pytest
+from sqlalchemy import Select, delete, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from ledger.models import User
+from ledger.writes import tax_reports
+from ledger.writes.cost_basis import flows_query
+from ledger.writes.tax_reports import flows_in, listed_flows
+from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, link_transfer, out
+from tests.workflows.test_cost_basis import new_user
+from vocabulary.enums import TransactionType as Type
+
+pytestmark = pytest.mark.servers
+
+
+@pytest.fixture
+def user_id(db_session: Session) -> Iterator[int]:
+    """A committed ledger (the reports read it on a connection of their own): fiat trades that imply a
+    day's BTC and ETH prices (in dollars, in euros, two of one day together), flows those prices value,
+    flows a close values, a transfer, a fee."""
+    user = new_user(db_session)
+    wallet, other = add_wallet(db_session, user), add_wallet(db_session, user, "Cold")
+    add_transaction(
+        db_session, wallet, "2021-01-05 09:00", Type.BUY, out("fiat_USD", "45000"), into("crypto_BTC", "1.5")
+    )
+    add_transaction(
+        db_session, wallet, "2021-01-05 18:00", Type.SELL, out("crypto_BTC", "0.5"), into("fiat_EUR", "12000")
+    )
+    add_transaction(db_session, wallet, "2021-01-05 20:00", Type.RECEIVE, into("crypto_BTC", "0.25"))
+    add_transaction(db_session, wallet, "2021-01-06 10:00", Type.RECEIVE, into("crypto_BTC", "0.25"))
+    add_transaction(
+        db_session, wallet, "2021-03-02 12:00", Type.BUY, out("fiat_USD", "3000"), into("crypto_ETH", "2")
+    )
+    sent = add_transaction(
+        db_session,
+        wallet,
+        "2021-03-02 15:00",
+        Type.SEND,
+        out("crypto_ETH", "1"),
+        out("crypto_ETH", "0.01", fee=True),
+    )
+    received = add_transaction(db_session, other, "2021-03-02 15:05", Type.RECEIVE, into("crypto_ETH", "1"))
+    link_transfer(db_session, sent, received)
+    add_transaction(db_session, other, "2021-03-09 08:00", Type.STAKING_REWARD, into("crypto_ETH", "0.1"))
+    created = user.id
+    db_session.commit()
+    yield created
+    db_session.rollback()
+    db_session.execute(delete(User).where(User.id == created))
+    db_session.commit()
+
+
+def inline(user_id: int) -> tuple[Select[Any], list[str]]:
+    """The reports' flows as they were read before: the flows query with the implied prices inline,
+    nothing stored first."""
+    return flows_query(user_id), []
+
+
+def read(sessions: sessionmaker[Session], load: Any) -> pl.DataFrame:
+    with sessions() as session:
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+        frame: pl.DataFrame = load(session)
+        return frame
+
+
+@pytest.mark.parametrize(
+    "load",
+    [
+        lambda user_id: lambda session: listed_flows(session, user_id, None, (1, 1), "USD"),
+        lambda user_id: lambda session: listed_flows(session, user_id, "BTC", (1, 1), "EUR"),
+        lambda user_id: lambda session: flows_in(session, user_id, "USD"),
+        lambda user_id: lambda session: flows_in(session, user_id, "EUR"),
+    ],
+    ids=["listed", "listed found, in EUR", "flows_in USD", "flows_in EUR"],
+)
+def test_the_flows_are_those_the_inline_implied_prices_give(
+    db_session: Session, user_id: int, load: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sessions = sessionmaker(db_session.get_bind())
+    stored = read(sessions, load(user_id))
+    with monkeypatch.context() as patched:
+        patched.setattr(tax_reports, "_flows", inline)
+        computed = read(sessions, load(user_id))
+    assert stored.height > 0
+    assert stored.equals(computed, null_equal=True)
+
+
+def test_a_days_implied_price_values_its_other_flows(db_session: Session, user_id: int) -> None:
+    sessions = sessionmaker(db_session.get_bind())
+    flows = read(sessions, lambda session: listed_flows(session, user_id, None, (1, 1), "USD"))
+    received = flows.filter(pl.col("type") == "RECEIVE").sort("timestamp")
+    eur = {row.value for row in db_session.execute(flows_query(user_id)).all() if row.asset == "EUR"}
+    (in_usd,) = eur  # the euros' dollars at the day's close, as the run values them
+    implied = (Decimal(45000) + Decimal(in_usd)) / 2  # both trades of the day: their USD over their BTC
+    assert Decimal(received["value"][0]) == pytest.approx(implied * Decimal("0.25"))
+    assert received["value"][1] is not None  # the next day: the price table's close
+
+
+def test_the_flows_are_read_in_the_reports_snapshot(db_session: Session, user_id: int) -> None:
+    """A trade committed after the report's snapshot was taken changes no implied price it reads."""
+    sessions = sessionmaker(db_session.get_bind())
+    with sessions() as session:
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+        session.execute(select(1))  # the report's snapshot
+        before = listed_flows(session, user_id, None, (1, 1), "USD")
+        user = db_session.get_one(User, user_id)
+        wallet = add_wallet(db_session, user, "Late")
+        add_transaction(
+            db_session, wallet, "2021-01-05 21:00", Type.BUY, out("fiat_USD", "1"), into("crypto_BTC", "1")
+        )
+        db_session.commit()
+        assert listed_flows(session, user_id, None, (1, 1), "USD").equals(before, null_equal=True)
+        flows_in(session, user_id, "USD")  # a second stored table in a new transaction: no clash
+    after = read(sessions, lambda session: listed_flows(session, user_id, None, (1, 1), "USD"))
+    assert after.height == before.height + 2
+    received = after.filter(pl.col("type") == "RECEIVE").sort("timestamp")
+    assert received["value"][0] != before.filter(pl.col("type") == "RECEIVE").sort("timestamp")["value"][0]
