@@ -8,14 +8,19 @@ join the running one and a request made during a pass is never lost.
 `compute_cost_basis` streams the user's flows from PostgreSQL into the lot engine's one entry point
 (the one `cairn lots compute` and the benchmarks use), whose writer thread replaces the stored lots,
 disposals and income batch by batch in one database transaction, while another writes the run's
-Parquet snapshot to S3.
+Parquet snapshot to S3. When nothing before the user's checkpoint changed, only the flows from it on
+are read and only the results from it on replaced (ledger.writes.cost_basis_checkpoints); a run that
+continues so writes to S3 the rows it recomputed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import uuid
+from dataclasses import dataclass
+from datetime import datetime
 
+import polars as pl
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio import activity
 from temporalio.client import Client
@@ -25,7 +30,8 @@ from activities.cost_basis_ledger import EngineLedger, method_and_scope
 from activities.cost_basis_snapshot import ParquetSnapshot, Writers
 from activities.freezing import flows_from, opening_snapshot
 from activities.heartbeat import heartbeating
-from analytics.lots import LedgerError
+from analytics.lots import LedgerError, MethodTimeline, Snapshot
+from analytics.lots.engine import TAXPAYER_WIDE_METHODS, checked_timeline, label
 from analytics.lots.run import compute_and_write
 from analytics.lots.writers import SinkThread
 from contracts.cost_basis import (
@@ -41,19 +47,82 @@ from contracts.cost_basis import (
 from contracts.starting import start_workflow
 from ledger.infra.storage import Storage
 from ledger.writes.cost_basis import (
+    Continuation,
+    LedgerRead,
     StoredResults,
     claim_run,
     fail_run,
-    flow_batches,
+    ledger_read,
     method_settings,
     schedule_run,
     user_public_id,
 )
+from ledger.writes.cost_basis_checkpoints import (
+    Checkpoint,
+    checkpoint_instant,
+    drop_checkpoint,
+    keep_checkpoint,
+    renew_checkpoint,
+    usable_checkpoint,
+)
 from ledger.writes.cost_basis_requests import enqueue_statement
 from ledger.writes.transaction_counts import fold_transaction_count
-from vocabulary.enums import QueuePriority
+from vocabulary.enums import AllocationScope, CostBasisMethod, QueuePriority
 
 DATA_ERROR = "CostBasisDataError"  # ApplicationError type of a ledger the engine cannot compute
+
+
+def method_label(method: CostBasisMethod | MethodTimeline, scope: AllocationScope) -> str:
+    """The engine's name of the method or timeline (LotResult.method), which a checkpoint records."""
+    return label(checked_timeline(method, scope, None))
+
+
+def pooled(method: CostBasisMethod | MethodTimeline) -> bool:
+    """ACB and SP look 30 days past any instant (superficial losses, bed and breakfast): no checkpoint."""
+    timeline = method if isinstance(method, MethodTimeline) else MethodTimeline.single(method)
+    return bool(timeline.methods & TAXPAYER_WIDE_METHODS)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a pass computes: the user's method and scope, where it starts (after the frozen years), the
+    checkpoint it may continue from and the instant a full pass makes its own checkpoint at."""
+
+    public_id: uuid.UUID
+    method: CostBasisMethod | MethodTimeline
+    scope: AllocationScope
+    label: str
+    start: Snapshot | None
+    checkpoint: Checkpoint | None
+    checkpoint_at: datetime | None
+
+    @classmethod
+    def made(cls, session: Session, user_id: int) -> _Plan:
+        method, scope = method_and_scope(method_settings(session, user_id))
+        start = opening_snapshot(session, user_id)
+        after = None if start is None else start.as_of
+        label = method_label(method, scope)
+        return cls(
+            public_id=user_public_id(session, user_id),
+            method=method,
+            scope=scope,
+            label=label,
+            start=start,
+            checkpoint=usable_checkpoint(session, user_id, label, scope, after),
+            checkpoint_at=None if pooled(method) else checkpoint_instant(session, user_id, after),
+        )
+
+    @property
+    def checkpoint_lots(self) -> pl.DataFrame:
+        assert self.checkpoint is not None
+        return self.checkpoint.lots
+
+    def continuation(self, read: LedgerRead) -> Continuation | None:
+        """Continue from the checkpoint, unless a change the read sees falls before it."""
+        checkpoint = self.checkpoint
+        if checkpoint is None or read.changed_before(checkpoint.through, checkpoint.read_snapshot):
+            return None
+        return Continuation(checkpoint.through, checkpoint.lots.get_column("lot_id").to_list())
 
 
 class CostBasisActivities:
@@ -90,30 +159,46 @@ class CostBasisActivities:
 
     @activity.defn(name=COMPUTE_COST_BASIS)
     def compute_cost_basis(self, user_id: int) -> CostBasisSummary:
-        """One pass: Started, the engine on the user's whole ledger, results stored, status finished."""
+        """One pass: Started, the engine on the user's ledger (from the user's checkpoint when nothing
+        before it changed, else whole), results stored, status finished."""
         run_id = uuid.uuid4()
         with heartbeating():
             with self._sessions.begin() as session:
                 claim_run(session, user_id)
-                public_id = user_public_id(session, user_id)
-                settings = method_settings(session, user_id)
-                start = opening_snapshot(session, user_id)  # after the frozen years, from their closing lots
-            # the snapshot is uploaded, then the results committed (activities.cost_basis_snapshot)
-            stored = Writers(
-                SinkThread(lambda: ParquetSnapshot(self._storage, public_id, run_id)),
-                SinkThread(lambda: StoredResults(self._sessions, user_id, run_id)),
-            )
-            with self._sessions() as session:
-                ledger = EngineLedger(flows_from(flow_batches(session, user_id), start))
+                plan = _Plan.made(session, user_id)
+            with self._sessions() as session, ledger_read(session, user_id) as read:
+                continuing = plan.continuation(read)
+                stored = self._writers(user_id, plan.public_id, run_id, continuing)
                 try:
-                    method, scope = method_and_scope(settings)
-                    written = compute_and_write(ledger, method, scope, stored, start=start)
+                    if continuing is None:
+                        ledger = EngineLedger(flows_from(read.batches(), plan.start))
+                        written = compute_and_write(
+                            ledger,
+                            plan.method,
+                            plan.scope,
+                            stored,
+                            start=plan.start,
+                            checkpoint_at=plan.checkpoint_at,
+                        )
+                    else:
+                        ledger = EngineLedger(read.batches(since=continuing.through))
+                        start = Snapshot(continuing.through, plan.scope, plan.checkpoint_lots)
+                        written = compute_and_write(ledger, plan.method, plan.scope, stored, start=start)
                 except (
                     LedgerError,
                     ValueError,
                 ) as error:  # the data (or the method settings) cannot be computed
                     raise ApplicationError(str(error), type=DATA_ERROR, non_retryable=True) from error
             with self._sessions.begin() as session:
+                if continuing is not None:
+                    renew_checkpoint(session, user_id, read.snapshot)
+                elif written.checkpoint is not None and plan.checkpoint_at is not None:
+                    made = Checkpoint(
+                        plan.checkpoint_at, plan.scope, plan.label, read.snapshot, written.checkpoint.lots
+                    )
+                    keep_checkpoint(session, user_id, made)
+                else:
+                    drop_checkpoint(session, user_id, read.snapshot)
                 fold_transaction_count(session, user_id)  # the transactions page's count, kept short
         return CostBasisSummary(
             run_id=str(run_id),
@@ -123,6 +208,16 @@ class CostBasisActivities:
             lots=written.lots,
             disposals=written.disposals,
             income=written.income,
+            continued_from=None if continuing is None else continuing.through.isoformat(),
+        )
+
+    def _writers(
+        self, user_id: int, public_id: uuid.UUID, run_id: uuid.UUID, continuing: Continuation | None
+    ) -> Writers:
+        """The snapshot is uploaded, then the results committed (activities.cost_basis_snapshot)."""
+        return Writers(
+            SinkThread(lambda: ParquetSnapshot(self._storage, public_id, run_id)),
+            SinkThread(lambda: StoredResults(self._sessions, user_id, run_id, continuing)),
         )
 
     @activity.defn(name=RECORD_COST_BASIS_FAILURE)

@@ -11,7 +11,9 @@ the transfer matcher links them. Then, on a local PostgreSQL of its own:
   engine  the engine on those batches, its tables kept in memory (no writing)
   store   those tables COPYed into the result tables in one transaction (the previous run's replaced)
   run     the cost-basis activity end to end: load → engine → stored, overlapping, and committed, with
-          the run's Parquet snapshot written to S3 (SeaweedFS, local)
+          the run's Parquet snapshot written to S3 (SeaweedFS, local); it also keeps the user's checkpoint
+  edit    a user's edit to their latest transaction, then the activity again: it continues from the
+          checkpoint (the month before the latest transaction's), reading and replacing only from there
 
     python benchmarks/cost_basis_run_bench.py [--transactions 1000000] [--method FIFO] [--scope universal]
 """
@@ -50,6 +52,11 @@ from stack.seed import prepare_database
 from stack.servers import free_port, free_s3_port, start_postgres, start_seaweedfs, stop_all
 from vocabulary.enums import AccountKind, AllocationScope, CostBasisMethod, IntegrationCategory, JobKind
 
+EDIT_LATEST = text(
+    "UPDATE flows SET value_override = 12345 WHERE id = (SELECT f.id FROM flows f"
+    " JOIN transactions t ON t.id = f.transaction_id WHERE t.user_id = :user_id"
+    " ORDER BY t.timestamp DESC, f.id LIMIT 1)"
+)
 IMPORT_BATCH = 100_000  # transactions per bulk-import batch, as the CSV import writes them
 LINK_TRANSFERS = """
 INSERT INTO transaction_links (user_id, link_type, from_transaction_id, to_transaction_id, created_by)
@@ -244,6 +251,17 @@ def _phases(
         "run",
         time.perf_counter() - started,
         f"the activity, load → engine → stored and visible, Parquet snapshot in S3: {summary.lots:,} lots",
+    )
+
+    with sessions.begin() as session:  # the user sets the proceeds of their latest transaction's flow
+        session.execute(EDIT_LATEST, {"user_id": user_id})
+    started = time.perf_counter()
+    summary = ActivityEnvironment().run(activities.compute_cost_basis, user_id)
+    timed(
+        "edit",
+        time.perf_counter() - started,
+        f"an edit in the last month, then the activity: continued from {summary.continued_from}, "
+        f"{summary.flows:,} flows read, {summary.lots:,} lots, {summary.disposals:,} disposal slices stored",
     )
 
 

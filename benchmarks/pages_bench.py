@@ -204,7 +204,7 @@ def measure(pages: Pages, page: Page, requests: int) -> bool:
     return met
 
 
-def measure_edit(pages: Pages) -> bool:
+def measure_edit(pages: Pages, label: str = "edit → new result shown") -> bool:
     """A buy's cost basis changed on its detail page, timed until the detail shows the new lot's basis."""
     found = pages.call("transactionsPage", {"page": 1, "limit": 50, "query": "", "after": None})[1]
     buy = next(item for item in found["transactions"]["items"] if item["type"] == "BUY")
@@ -225,7 +225,7 @@ def measure_edit(pages: Pages) -> bool:
             raise ApiError(f"The edit failed: {edited['updateTransactionCostBasis']['errorMessage']}")
         wait_for_run(pages, before, EDIT_DEADLINE)
     except ApiError as error:  # the pages are still measured, on the last results stored
-        print(f"  {'edit → new result shown':<42} {error}: NOT met", flush=True)
+        print(f"  {label:<42} {error}: NOT met", flush=True)
         return False
     while lot_basis() == shown_before:
         if time.perf_counter() - started > EDIT_DEADLINE:
@@ -233,9 +233,7 @@ def measure_edit(pages: Pages) -> bool:
         time.sleep(0.5)
     seconds = time.perf_counter() - started
     met = seconds <= 30
-    print(
-        f"  {'edit → new result shown':<42} {seconds:7.1f} s   target ≤ 30 s: {'met' if met else 'NOT met'}"
-    )
+    print(f"  {label:<42} {seconds:7.1f} s   target ≤ 30 s: {'met' if met else 'NOT met'}", flush=True)
     return met
 
 
@@ -259,8 +257,10 @@ def main() -> int:
             built.write_text(json.dumps({"email": EMAIL, "rows": args.rows}))
         else:
             print(f"pages: the {args.rows:,}-transaction user of {home}", flush=True)
-        # first, so the pages read the results of a run of this code
-        results = [measure_edit(pages)]
+        # first, so the pages read the results of a run of this code; the first run of new code is a full
+        # one (it makes the checkpoint incremental runs continue from), the next one continues
+        measure_edit(pages, "edit → new result shown (1st)")
+        results = [measure_edit(pages, "edit → new result shown (2nd)")]
         print(f"pages: p95 over {args.requests} requests per page (the page's operations summed)", flush=True)
         results += [measure(pages, page, args.requests) for page in measured_pages(pages)]
         api.close()

@@ -49,6 +49,9 @@ class CostBasisSummary:
     lots: int
     disposals: int
     income: int
+    # a run that continued from the user's checkpoint: its instant (ISO 8601); the counts are then those
+    # of what it recomputed
+    continued_from: str | None = None
 
 
 @dataclass(frozen=True)

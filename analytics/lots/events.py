@@ -56,6 +56,14 @@ class Events:
     def sorted(self) -> pl.DataFrame:
         return self.take(0, self.frame.height)
 
+    def sorted_before(self, ts: int) -> pl.DataFrame:
+        """The events before `ts` (µs since the epoch) in order, their acquisitions numbered among them
+        (what `sorted` gives for a ledger of only the flows before it)."""
+        positions = self.positions.filter(self.frame.get_column("ts").gather(self.positions) < ts)
+        rows = self.frame[positions]
+        acquired = (rows.get_column("kind") == ACQUIRE).cast(pl.Int64)
+        return rows.with_columns((acquired.cum_sum() - acquired).alias("acquisition"))
+
     def asset_lengths(self) -> list[int]:
         """How many events each asset has, in order (the assets' order is their names')."""
         return self.frame.group_by("asset").len().sort("asset").get_column("len").to_list()

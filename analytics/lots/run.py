@@ -17,9 +17,12 @@ before the pieces its transfers moved; disposals in walk order; income in event 
 
 import gc
 import threading
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 import polars as pl
@@ -53,13 +56,16 @@ def compute_and_write(
     base_currency: str = "USD",
     run_events: int = RUN_EVENTS,
     start: Snapshot | None = None,
+    checkpoint_at: datetime | None = None,
 ) -> Written:
     """The engine on a ledger (see ledger_input for its columns), its tables handed to `writer`.
 
     `ledger`: a whole ledger frame, in any order; or raw batches of it (as read: they are
     validated here) of whole transactions in transaction order, as PostgreSQL gives it.
-    `start`: continue from a snapshot (a frozen year's closing lots); the ledger then holds only
-    the flows from its `as_of` on, and the result is computed whole.
+    `start`: continue from a snapshot (a frozen year's or a checkpoint's open lots); the ledger then
+    holds only the flows from its `as_of` on, and the result is computed whole.
+    `checkpoint_at`: also answer the snapshot at this instant (`Written.checkpoint`, what
+    `compute(..., until=checkpoint_at)` keeps), made from the same events while the writer finishes.
     Raises what `compute` raises (LedgerError, ValueError; NotInTransactionOrder for batches out
     of order) before the writer is started: a writer that was not started can be given again.
     """
@@ -72,9 +78,13 @@ def compute_and_write(
             del flows
         else:
             events = ledger_events(ledger, base_currency)
+        opening = None
+        if checkpoint_at is not None:
+            opening = partial(_opening, events, timeline, scope, start, checkpoint_at)
         if start is not None:
-            return _handed_over(writer, _whole(result_from_events(events.sorted(), timeline, scope, start)))
-        return _write(events, timeline, scope, writer, run_events)
+            whole = _whole(result_from_events(events.sorted(), timeline, scope, start))
+            return _handed_over(writer, whole, opening)
+        return _write(events, timeline, scope, writer, run_events, opening)
 
 
 def compute_and_write_file(
@@ -106,6 +116,20 @@ def compute_and_write_file(
             pass  # read whole: out of order, or the first problem as a whole reading finds it
     whole = read_ledger(path, validate=False)
     return compute_and_write(whole, method, scope, writer, base_currency=base_currency, run_events=run_events)
+
+
+def _opening(
+    events: Events, timeline: MethodTimeline, scope: AllocationScope, start: Snapshot | None, at: datetime
+) -> Snapshot:
+    before = events.sorted_before(_epoch_us(at))
+    return result_from_events(before, timeline, scope, start, until=at).snapshot
+
+
+def _epoch_us(at: datetime) -> int:
+    return (at - _EPOCH) // timedelta(microseconds=1)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _parquet_ledger(path: Path) -> bool:
@@ -188,17 +212,26 @@ def _add_parts(
 
 
 def _write(
-    events: Events, timeline: MethodTimeline, scope: AllocationScope, writer: ResultWriter, run_events: int
+    events: Events,
+    timeline: MethodTimeline,
+    scope: AllocationScope,
+    writer: ResultWriter,
+    run_events: int,
+    opening: Callable[[], Snapshot] | None,
 ) -> Written:
     code = c_core_method(events.frame, timeline, [])
     if code is None or events.frame.is_empty():
-        return _handed_over(writer, _whole(result_from_events(events.sorted(), timeline, scope)))
-    return _handed_over(writer, _walked_runs(events, code, timeline, scope, run_events))
+        return _handed_over(writer, _whole(result_from_events(events.sorted(), timeline, scope)), opening)
+    return _handed_over(writer, _walked_runs(events, code, timeline, scope, run_events), opening)
 
 
-def _handed_over(writer: ResultWriter, parts: Generator[list[Part], None, Written]) -> Written:
-    """Every part handed to the writer as it is made, then the writer finished (or, on any
-    error, abandoned)."""
+def _handed_over(
+    writer: ResultWriter,
+    parts: Generator[list[Part], None, Written],
+    opening: Callable[[], Snapshot] | None = None,
+) -> Written:
+    """Every part handed to the writer as it is made, then `opening` made (while the writer's threads
+    write what they were given), then the writer finished (or, on any error, abandoned)."""
     writer.start()
     try:
         while True:
@@ -207,6 +240,8 @@ def _handed_over(writer: ResultWriter, parts: Generator[list[Part], None, Writte
             except StopIteration as made:
                 written: Written = made.value
                 break
+        if opening is not None:
+            written = replace(written, checkpoint=opening())
         writer.finish(written)
     except BaseException:
         writer.abandon()
@@ -243,7 +278,7 @@ def _walked_runs(
     """The tables of each run of assets as the C core walks it; what was made, at the end."""
     carried = Snapshot.empty(scope).lots
     next_row = n_acquisitions(events.frame)  # moved pieces are numbered after every acquisition
-    counts = [0, 0, 0]
+    lots_written = disposals_written = income_written = 0
     for offset, length in asset_runs(events.asset_lengths(), run_events):
         part = events.take(offset, length)
         walked = c_core_walk(part, code, scope is AllocationScope.WALLET, next_row)
@@ -255,8 +290,10 @@ def _walked_runs(
         disposals = disposals_table(part, scaled, walked)  # the largest table, made while those are written
         yield [("disposals", disposals)]
         del scaled, walked
-        counts = [counts[0] + lots.height, counts[1] + disposals.height, counts[2] + income.height]
-    return Written(label(timeline), scope, *counts)
+        lots_written += lots.height
+        disposals_written += disposals.height
+        income_written += income.height
+    return Written(label(timeline), scope, lots_written, disposals_written, income_written)
 
 
 __all__ = [

@@ -26,6 +26,7 @@ import polars as pl
 
 from analytics.lots.c_core import write_csv
 from analytics.lots.engine import LotResult
+from analytics.lots.snapshot import Snapshot
 from analytics.lots.summary import Totals, summary_text
 from vocabulary.enums import AllocationScope
 from vocabulary.lot_engine import RESULT_COLUMNS
@@ -41,13 +42,15 @@ Part = tuple[str, pl.DataFrame]  # a table's name (TABLES) and rows of it
 
 @dataclass(frozen=True)
 class Written:
-    """What was written: the method label, the scope and the rows of each table."""
+    """What was written: the method label, the scope and the rows of each table; and, when asked for,
+    the open lots at an earlier instant (`compute_and_write`'s `checkpoint_at`)."""
 
     method: str
     scope: AllocationScope
     lots: int
     disposals: int
     income: int
+    checkpoint: Snapshot | None = None
 
 
 class ResultWriter(Protocol):

@@ -8,7 +8,12 @@ from ledger.models.base import Base
 from ledger.models.broker import BrokerConnection
 from ledger.models.callouts import TransactionCallout
 from ledger.models.column_mappings import SavedColumnMapping
-from ledger.models.cost_basis import CostBasisStatus, TaxYearFreeze
+from ledger.models.cost_basis import (
+    CostBasisChange,
+    CostBasisCheckpoint,
+    CostBasisStatus,
+    TaxYearFreeze,
+)
 from ledger.models.day_totals import AssetDayChange, DisposalDayTotal, IncomeDayTotal, TransactionDayTotal
 from ledger.models.demo_bookings import DemoBooking
 from ledger.models.events import AnalyticsEvent, EventKind, Feedback
@@ -57,6 +62,8 @@ __all__ = [
     "Base",
     "BrokerConnection",
     "CheckoutSession",
+    "CostBasisChange",
+    "CostBasisCheckpoint",
     "CostBasisMethodPeriod",
     "CostBasisStatus",
     "Coupon",

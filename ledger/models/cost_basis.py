@@ -5,12 +5,25 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, SmallInteger, Text, Uuid, func, text
+from sqlalchemy import (
+    BigInteger,
+    ForeignKey,
+    Identity,
+    Index,
+    LargeBinary,
+    SmallInteger,
+    String,
+    Text,
+    Uuid,
+    func,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ledger.models.base import Base, text_enum
 from vocabulary.enums import CostBasisState, FreezingStatus, QueuePriority
 
+CHANGING_TRANSACTION = "(pg_current_xact_id()::text)::bigint"  # 64 bits: never wraps
 RUNNING_STATES = frozenset({CostBasisState.ENQUEUED, CostBasisState.SCHEDULED, CostBasisState.STARTED})
 
 
@@ -48,3 +61,34 @@ class TaxYearFreeze(Base):
     end_time: Mapped[datetime | None]
     last_updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())
     error: Mapped[str | None] = mapped_column(Text)
+
+
+class CostBasisCheckpoint(Base):
+    """The engine's open lots at `through`, as the user's last run read the ledger: a later run whose
+    changes all fall at or after `through` recomputes only from there (ledger.writes.cost_basis_checkpoints).
+    """
+
+    __tablename__ = "cost_basis_checkpoints"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    through: Mapped[datetime]
+    scope: Mapped[str] = mapped_column(String(20))  # the AllocationScope the lots were computed in
+    method: Mapped[str] = mapped_column(String(200))  # the engine's label of the method (or timeline)
+    read_snapshot: Mapped[str] = mapped_column(Text)  # pg_current_snapshot() of the read it came from
+    opening_lots: Mapped[bytes] = mapped_column(LargeBinary)  # Parquet, the engine's snapshot columns
+    made_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class CostBasisChange(Base):
+    """A change to a cost-basis run's inputs, logged by triggers in the changing transaction (migration
+    0039): results from `since` on may differ. `user_id` None: every user's (prices, shared assets).
+    No foreign key: rows of a user being deleted are never written, and the cascade would only slow it."""
+
+    __tablename__ = "cost_basis_changes"
+    __table_args__ = (Index("ix_cost_basis_changes_user_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(always=False), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    since: Mapped[datetime]
+    xid: Mapped[int] = mapped_column(BigInteger, server_default=text(CHANGING_TRANSACTION))
+    logged_at: Mapped[datetime] = mapped_column(server_default=func.now())

@@ -20,6 +20,7 @@ assets not marked as spam.
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -42,6 +43,7 @@ from sqlalchemy.orm import Session, aliased
 
 from ledger.models import (
     Asset,
+    AssetDayChange,
     DisposedLot,
     Flow,
     IncomeEvent,
@@ -75,14 +77,18 @@ TWO_SIDED = (
 ENGINE_CALLOUTS = (CalloutType.INSUFFICIENT_QUANTITY, CalloutType.MISSING_PRICE_HISTORY)
 
 
-def store_callouts(session: Session, user_id: int) -> None:
-    """Replace the user's callouts with those of the results just written in `session`'s transaction."""
-    session.execute(delete(TransactionCallout).where(TransactionCallout.user_id == user_id))
+def store_callouts(session: Session, user_id: int, since: datetime | None = None) -> None:
+    """Replace the user's callouts (of the transactions from `since`, a UTC day's start, on) with those of
+    the results just written in `session`'s transaction."""
+    replaced = [TransactionCallout.user_id == user_id]
+    if since is not None:
+        replaced.append(TransactionCallout.timestamp >= since)
+    session.execute(delete(TransactionCallout).where(*replaced))
     flagged = union(
-        *(flagged for callout in ENGINE_CALLOUTS for flagged in _engine(user_id, callout)),
-        _missing_balance(user_id),
-        _unbalanced(user_id),
-        _out_of_bounds(user_id),
+        *(flagged for callout in ENGINE_CALLOUTS for flagged in _engine(user_id, callout, since)),
+        _missing_balance(user_id, since),
+        _unbalanced(user_id, since),
+        _out_of_bounds(user_id, since),
     ).subquery()
     session.execute(
         insert(TransactionCallout).from_select(
@@ -92,9 +98,14 @@ def store_callouts(session: Session, user_id: int) -> None:
     )
 
 
-def _counted(user_id: int) -> list[Any]:
-    """The transactions the run reads."""
-    return [Transaction.user_id == user_id, Transaction.is_ignored.is_(False), Transaction.type != Type.SPAM]
+def _counted(user_id: int, since: datetime | None) -> list[Any]:
+    """The transactions the run reads (from `since` on)."""
+    counted = [
+        Transaction.user_id == user_id,
+        Transaction.is_ignored.is_(False),
+        Transaction.type != Type.SPAM,
+    ]
+    return counted if since is None else [*counted, Transaction.timestamp >= since]
 
 
 def _flagged_as(callout: CalloutType, transaction_id: Any, timestamp: Any) -> list[Any]:
@@ -105,19 +116,22 @@ def _flagged_as(callout: CalloutType, transaction_id: Any, timestamp: Any) -> li
     ]
 
 
-def _engine(user_id: int, callout: CalloutType) -> list[Any]:
+def _engine(user_id: int, callout: CalloutType, since: datetime | None) -> list[Any]:
     """Transactions that made a lot, a disposal or an income the engine flagged with `callout` (a row's
     callouts are `;`-separated)."""
     pattern = f"%{callout.value}%"
+    later = [] if since is None else [Transaction.timestamp >= since]
     return [
         select(*_flagged_as(callout, Transaction.id, Transaction.timestamp))
         .join(model, model.transaction_id == Transaction.id)
-        .where(Transaction.user_id == user_id, model.user_id == user_id, model.callout.like(pattern))
+        .where(Transaction.user_id == user_id, model.user_id == user_id, model.callout.like(pattern), *later)
         for model in (TaxLot, DisposedLot, IncomeEvent)
     ]
 
 
-def _missing_balance(user_id: int) -> Any:
+def _missing_balance(user_id: int, since: datetime | None) -> Any:
+    """From `since` on, the balances start from the day changes stored before it (the same flows,
+    summed per account, asset and UTC day: ledger.writes.day_totals)."""
     signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
     moved = (
         select(
@@ -129,20 +143,41 @@ def _missing_balance(user_id: int) -> Any:
         )
         .join(Flow, Flow.transaction_id == Transaction.id)
         .join(Asset, Asset.id == Flow.asset_id)
-        .where(*_counted(user_id), Asset.type != CurrencyType.FIAT, not_spam(user_id))
+        .where(*_counted(user_id, since), Asset.type != CurrencyType.FIAT, not_spam(user_id))
         .group_by(Transaction.id, Transaction.timestamp, Transaction.account_id, Flow.asset_id)
         .subquery()
     )
     balance = func.sum(moved.c.net).over(
         partition_by=(moved.c.account_id, moved.c.asset_id), order_by=(moved.c.timestamp, moved.c.id)
     )
-    balances = select(moved.c.id, moved.c.timestamp, moved.c.net, balance.label("balance")).subquery()
+    if since is None:
+        balances = select(moved.c.id, moved.c.timestamp, moved.c.net, balance.label("balance")).subquery()
+    else:
+        opening = (
+            select(
+                AssetDayChange.account_id,
+                AssetDayChange.asset_id,
+                func.sum(AssetDayChange.change).label("held"),
+            )
+            .where(AssetDayChange.user_id == user_id, AssetDayChange.day < since.date())
+            .group_by(AssetDayChange.account_id, AssetDayChange.asset_id)
+            .subquery()
+        )
+        held = func.coalesce(opening.c.held, 0) + balance
+        balances = (
+            select(moved.c.id, moved.c.timestamp, moved.c.net, held.label("balance"))
+            .outerjoin(
+                opening,
+                and_(opening.c.account_id == moved.c.account_id, opening.c.asset_id == moved.c.asset_id),
+            )
+            .subquery()
+        )
     return select(*_flagged_as(CalloutType.MISSING_BALANCE, balances.c.id, balances.c.timestamp)).where(
         balances.c.net < 0, balances.c.balance < 0
     )
 
 
-def _unbalanced(user_id: int) -> Any:
+def _unbalanced(user_id: int, since: datetime | None) -> Any:
     def side(direction: FlowDirection) -> Any:
         return exists().where(
             Flow.transaction_id == Transaction.id, Flow.direction == direction, Flow.is_fee.is_(False)
@@ -159,7 +194,7 @@ def _unbalanced(user_id: int) -> Any:
     return select(
         *_flagged_as(CalloutType.UNBALANCED_TRANSACTION, Transaction.id, Transaction.timestamp)
     ).where(
-        *_counted(user_id),
+        *_counted(user_id, since),
         or_(
             and_(
                 Transaction.type.in_(TWO_SIDED),
@@ -170,7 +205,7 @@ def _unbalanced(user_id: int) -> Any:
     )
 
 
-def _out_of_bounds(user_id: int) -> Any:
+def _out_of_bounds(user_id: int, since: datetime | None) -> Any:
     day = cast(func.timezone("UTC", Transaction.timestamp), Date)
     asset_close = aliased(Price)
     fx_close, fx_inverse = aliased(Price), aliased(Price)
@@ -184,7 +219,7 @@ def _out_of_bounds(user_id: int) -> Any:
         .outerjoin(fx_close, close_match(fx_close, Flow.value_currency, USD, day))
         .outerjoin(fx_inverse, close_match(fx_inverse, USD, Flow.value_currency, day))
         .where(
-            *_counted(user_id),
+            *_counted(user_id, since),
             Asset.user_id.is_(None),
             Asset.type != CurrencyType.FIAT,
             not_spam(user_id),

@@ -12,17 +12,22 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import adbc_driver_postgresql.dbapi as adbc
 import polars as pl
 from sqlalchemy import (
+    BigInteger,
     Numeric,
     Select,
     String,
+    Text,
     and_,
+    any_,
+    bindparam,
     case,
     cast,
     delete,
@@ -35,8 +40,10 @@ from sqlalchemy import (
     union_all,
     update,
 )
+from sqlalchemy import column as sql_column
+from sqlalchemy import table as sql_table
 from sqlalchemy.dialects import postgresql
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.dialects.postgresql import ARRAY, insert
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from ledger.models import (
@@ -221,7 +228,7 @@ def _transfer_links(user_id: int) -> Any:
 VALUED_BY_COUNTERPART = (Type.BUY, Type.SELL, Type.NFT_MINT, Type.NFT_PURCHASE, Type.NFT_SALE)
 
 
-def flows_query(user_id: int, implied: Any = None) -> Select[Any]:
+def flows_query(user_id: int, implied: Any = None, since: datetime | None = None) -> Select[Any]:
     """The user's flows the engine reads (LEDGER_COLUMNS), by transaction (its id as text, the
     order the engine reads ledgers in) and flow, quantities and values as exact decimal text.
 
@@ -233,7 +240,8 @@ def flows_query(user_id: int, implied: Any = None) -> Select[Any]:
     flow is worth its quantity): ledger.writes.prices.FlowValuation. `type` follows the user's word
     on a transaction's taxability (vocabulary.taxability), and `type`, `value` and the flows read follow
     the user's taxability settings (ledger.writes.taxability). `implied`: the implied prices stored
-    by ledger.writes.prices.store_implied_prices, else computed inline.
+    by ledger.writes.prices.store_implied_prices, else computed inline. `since`: only the transactions
+    from this instant on.
     """
     links = _transfer_links(user_id)
     fiat = Asset.type == CurrencyType.FIAT
@@ -281,6 +289,8 @@ def flows_query(user_id: int, implied: Any = None) -> Select[Any]:
         .outerjoin(links, links.c.transaction_id == Transaction.id)
         .outerjoin(overridden, overridden.c.transaction_id == Transaction.id)
     )
+    if since is not None:
+        query = query.where(Transaction.timestamp >= since)
     return (
         valuation.joined(query)
         .where(
@@ -297,16 +307,61 @@ def flows_query(user_id: int, implied: Any = None) -> Select[Any]:
 def flow_batches(session: Session, user_id: int) -> Iterator[pl.DataFrame]:
     """The flows query's rows as Arrow record batches (ADBC reads them with COPY … TO STDOUT in its
     binary format, straight into columns), each as a Polars frame; on a connection of its own."""
-    statement = flows_query(user_id, IMPLIED_TABLE).compile(
-        dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
-    )
-    uri = session.get_bind().engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-    with adbc.connect(uri) as connection, connection.cursor() as cursor:
-        for stored in store_implied_prices(user_id):  # in the reading transaction (ADBC opens one)
-            cursor.execute(stored)
-        cursor.execute(str(statement))
-        for batch in cursor.fetch_record_batch():
+    with ledger_read(session, user_id) as read:
+        yield from read.batches()
+
+
+class LedgerRead:
+    """A cost-basis run's read of the user's ledger, in one REPEATABLE READ transaction on an ADBC
+    connection of its own: the changes logged since a checkpoint (ledger.writes.cost_basis_checkpoints)
+    and the flows are read as of the same moment, `snapshot` (pg_current_snapshot, as text)."""
+
+    def __init__(self, cursor: Any, user_id: int) -> None:
+        self._cursor, self._user_id = cursor, user_id
+        cursor.execute("SELECT pg_current_snapshot()::text")  # the transaction's first: its snapshot
+        (self.snapshot,) = cursor.fetchone()
+
+    def changed_before(self, through: datetime, checkpoint_snapshot: str) -> bool:
+        """Whether a change the checkpoint's read did not see (and this one does) touched what comes
+        before `through`."""
+        self._cursor.execute(
+            CHANGED_BEFORE, parameters=(self._user_id, through.isoformat(), checkpoint_snapshot)
+        )
+        (changed,) = self._cursor.fetchone()
+        return bool(changed)
+
+    def batches(self, since: datetime | None = None) -> Iterator[pl.DataFrame]:
+        """The flows query's rows (of the transactions from `since`, a UTC day's start, on) as Arrow
+        record batches (ADBC reads them with COPY … TO STDOUT in its binary format, straight into
+        columns), each as a Polars frame."""
+        statement = flows_query(self._user_id, IMPLIED_TABLE, since).compile(
+            dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
+        )
+        for stored in store_implied_prices(self._user_id, since):
+            self._cursor.execute(stored)
+        self._cursor.execute(str(statement))
+        for batch in self._cursor.fetch_record_batch():
             yield pl.DataFrame(pl.from_arrow(batch))
+
+
+@contextmanager
+def ledger_read(session: Session, user_id: int) -> Iterator[LedgerRead]:
+    uri = session.get_bind().engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with adbc.connect(uri, autocommit=True) as connection, connection.cursor() as cursor:
+        cursor.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        try:
+            yield LedgerRead(cursor, user_id)
+        finally:
+            cursor.execute("ROLLBACK")
+
+
+# the changes the checkpoint's snapshot did not see: by MVCC, the reading transaction sees exactly those
+# whose data it sees
+CHANGED_BEFORE = (
+    "SELECT EXISTS (SELECT FROM cost_basis_changes WHERE (user_id = $1 OR user_id IS NULL)"
+    " AND since < $2::text::timestamptz"
+    " AND NOT pg_visible_in_snapshot(xid::text::xid8, $3::text::pg_snapshot))"
+)
 
 
 # Results
@@ -323,6 +378,39 @@ STORED_COLUMNS = {
 }
 
 
+@dataclass(frozen=True)
+class Continuation:
+    """A run that continues from a checkpoint (ledger.writes.cost_basis_checkpoints): it computed the
+    results from `through` on, starting from the lots open then (`open_lot_ids`)."""
+
+    through: datetime
+    open_lot_ids: Sequence[str]
+
+    def replaced(self, model: type[TaxLot] | type[DisposedLot] | type[IncomeEvent]) -> Any:
+        """The stored rows such a run replaces: disposals and income from `through` on; lots open at
+        `through` (the run carries them on) or made from then on: acquired then, or moved then by a
+        transfer (a moved piece's id ends with the receiving flow, `{transaction id}:{ordinal}`)."""
+        if model is DisposedLot:
+            return DisposedLot.disposed_at >= self.through
+        if model is IncomeEvent:
+            return IncomeEvent.received_at >= self.through
+        moved_by = cast(func.split_part(func.regexp_replace(TaxLot.lot_id, "^.*>", ""), ":", 1), BigInteger)
+        made_before = (
+            select(Transaction.id)
+            .where(
+                Transaction.user_id == TaxLot.user_id,
+                Transaction.id == moved_by,
+                Transaction.timestamp < self.through,
+            )
+            .exists()
+        )
+        return or_(
+            TaxLot.acquired_at >= self.through,
+            TaxLot.lot_id == any_(bindparam("open_lot_ids", list(self.open_lot_ids), type_=ARRAY(Text))),
+            and_(TaxLot.lot_id.contains(">"), ~made_before),
+        )
+
+
 class StoredResults:
     """A run's results written over the user's previous ones, in one database transaction: the
     previous rows are deleted, the engine's tables COPYed in batch by batch (a run of assets at a
@@ -336,8 +424,15 @@ class StoredResults:
     deleted, as the cascade would have deleted them had the deletion come just after this run.
     """
 
-    def __init__(self, sessions: sessionmaker[Session], user_id: int, run_id: uuid.UUID) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        user_id: int,
+        run_id: uuid.UUID,
+        continuing: Continuation | None = None,
+    ) -> None:
         self._user_id, self._run_id = user_id, run_id
+        self._continuing = continuing
         self._session = sessions()
         self._session.begin()
         self._session.execute(_USER_KEY_LOCK, {"user_id": user_id})
@@ -347,14 +442,22 @@ class StoredResults:
             asset_id: symbol
             for asset_id, symbol in self._session.execute(select(Asset.id, Asset.symbol).where(owned))
         }
-        for model in RESULT_MODELS.values():  # a frozen year's rows are kept (ledger.writes.freezing)
-            self._session.execute(
-                delete(model).where(model.user_id == user_id, model.run_id.not_in(pinned_run_ids(user_id)))
-            )
+        if continuing is None:
+            for model in RESULT_MODELS.values():  # a frozen year's rows are kept (ledger.writes.freezing)
+                self._session.execute(delete(model).where(*self._replaceable(model)))
+            self._into = {name: model.__tablename__ for name, model in RESULT_MODELS.items()}
+        else:  # staged, then merged (`_merge`)
+            for name, model in RESULT_MODELS.items():
+                columns = ", ".join(("user_id", "run_id", *STORED_COLUMNS[name]))
+                self._session.execute(
+                    text(_STAGE.format(staged=_staged(name), columns=columns, table=model.__tablename__))
+                )
+            self._into = {name: _staged(name) for name in RESULT_MODELS}
         self._referenced: dict[str, list[pl.Series]] = {column: [] for column in _REFERENCES}
         self._rows_unchecked = bool(self._session.scalar(_MAY_SKIP_ROW_CHECKS))
         if self._rows_unchecked:
             self._session.execute(_SKIP_ROW_CHECKS)
+        self._session.execute(_WORK_MEM)
 
     def write(self, parts: Sequence[tuple[str, pl.DataFrame]]) -> None:
         for name, frame in parts:
@@ -367,14 +470,18 @@ class StoredResults:
                 *copy_fields(frame.schema),
             )
             columns = ("user_id", "run_id", *STORED_COLUMNS[name])
-            copy_text(self._session, RESULT_MODELS[name].__tablename__, columns, copy_lines(lines))
+            copy_text(self._session, self._into[name], columns, copy_lines(lines))
 
     def close(self) -> None:
+        since = None
+        if self._continuing is not None:
+            self._merge()
+            since = self._continuing.through
         if self._rows_unchecked:
             self._session.execute(_CHECK_ROWS)
             self._keep_referenced()
-        store_callouts(self._session, self._user_id)
-        store_day_totals(self._session, self._user_id)
+        store_callouts(self._session, self._user_id, since)
+        store_day_totals(self._session, self._user_id, since)
         finish_run(self._session, self._user_id, self._run_id)
         self._session.commit()
         self._session.close()
@@ -382,6 +489,45 @@ class StoredResults:
     def discard(self) -> None:
         self._session.rollback()
         self._session.close()
+
+    def _replaceable(self, model: Any) -> list[Any]:
+        """The stored rows this run replaces: the user's, but a frozen year's (ledger.writes.freezing)
+        and, for a run that continues from a checkpoint, those before it."""
+        rows = [model.user_id == self._user_id, model.run_id.not_in(pinned_run_ids(self._user_id))]
+        return rows if self._continuing is None else [*rows, self._continuing.replaced(model)]
+
+    def _merge(self) -> None:
+        """A continuing run writes only what differs, since an edit changes few of the rows from the
+        checkpoint on (the lots it carries above all): the replaced rows no staged row repeats are deleted,
+        then the staged rows not stored yet inserted. A row kept so keeps the run id that wrote it."""
+        for name, model in RESULT_MODELS.items():
+            columns = STORED_COLUMNS[name]
+            staged = sql_table(
+                _staged(name), *(sql_column(field) for field in ("user_id", "run_id", *columns))
+            )
+            self._session.execute(text(f"ANALYZE {_staged(name)}"))
+
+            def same(row: Any, columns: Sequence[str] = columns, staged: Any = staged) -> list[Any]:
+                key = columns[0]  # lot_id, flow_id: never null, so the planner may hash on it
+                rest = (staged.c[field].is_not_distinct_from(getattr(row, field)) for field in columns[1:])
+                return [staged.c[key] == getattr(row, key), *rest]
+
+            repeated = select(literal(1)).select_from(staged).where(*same(model)).exists()
+            self._session.execute(
+                delete(model)
+                .where(*self._replaceable(model), ~repeated)
+                .execution_options(synchronize_session=False)
+            )
+            stored = aliased(model)  # a staged row repeats a stored row of the replaced range, if any
+            kept = select(literal(1)).select_from(stored).where(*self._replaceable(stored), *same(stored))
+            self._session.execute(
+                insert(model).from_select(
+                    ["user_id", "run_id", *columns],
+                    select(*(staged.c[field] for field in ("user_id", "run_id", *columns))).where(
+                        ~kept.exists()
+                    ),
+                )
+            )
 
     def _keep_referenced(self) -> None:
         """Lock the accounts and transactions the new rows reference against deletion until the commit
@@ -401,6 +547,15 @@ class StoredResults:
                 self._session.execute(text(gone), {"user_id": self._user_id})
 
 
+_STAGE = "CREATE TEMPORARY TABLE {staged} ON COMMIT DROP AS SELECT {columns} FROM {table} WITH NO DATA"
+
+
+def _staged(name: str) -> str:
+    return f"cairn_staged_{name}"
+
+
+# the store's joins and aggregates hash a user's rows (a million disposals): in memory, not in batches on disk
+_WORK_MEM = text("SET LOCAL work_mem = '128MB'")
 _MAY_SKIP_ROW_CHECKS = text("SELECT has_parameter_privilege('session_replication_role', 'SET')")
 _SKIP_ROW_CHECKS = text("SET LOCAL session_replication_role = replica")
 _CHECK_ROWS = text("SET LOCAL session_replication_role = origin")

@@ -3,6 +3,7 @@ read, in the run's own database transaction (StoredResults.close), before it com
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Date, and_, case, cast, delete, func, insert, literal, select
@@ -53,11 +54,19 @@ def asset_day_changes(user_id: int, *only: Any) -> Any:
     )
 
 
-def store_day_totals(session: Session, user_id: int) -> None:
+def store_day_totals(session: Session, user_id: int, since: datetime | None = None) -> None:
+    """Rewrite the user's day totals (of the UTC days from `since`, a day's start, on)."""
     for model in (DisposalDayTotal, IncomeDayTotal, TransactionDayTotal, AssetDayChange):
-        session.execute(delete(model).where(model.user_id == user_id))
+        replaced = [model.user_id == user_id]
+        if since is not None:
+            replaced.append(model.day >= since.date())
+        session.execute(delete(model).where(*replaced))
+
+    def later(moment: Any) -> list[Any]:
+        return [] if since is None else [moment >= since]
+
     day = utc_day(DisposedLot.disposed_at)
-    mine = DisposedLot.user_id == user_id
+    mine = and_(DisposedLot.user_id == user_id, *later(DisposedLot.disposed_at))
     # a transaction with slices of both terms counts once in its day and type
     per_type = (
         select(
@@ -104,7 +113,7 @@ def store_day_totals(session: Session, user_id: int) -> None:
         insert(IncomeDayTotal).from_select(
             ["user_id", "day", "type", "events", "value"],
             select(literal(user_id), received, IncomeEvent.type, func.count(), func.sum(IncomeEvent.value))
-            .where(IncomeEvent.user_id == user_id)
+            .where(IncomeEvent.user_id == user_id, *later(IncomeEvent.received_at))
             .group_by(received, IncomeEvent.type),
         )
     )
@@ -113,11 +122,15 @@ def store_day_totals(session: Session, user_id: int) -> None:
         insert(TransactionDayTotal).from_select(
             ["user_id", "day", "transactions"],
             select(literal(user_id), happened, func.count())
-            .where(Transaction.user_id == user_id, Transaction.is_ignored.is_(False))
+            .where(
+                Transaction.user_id == user_id,
+                Transaction.is_ignored.is_(False),
+                *later(Transaction.timestamp),
+            )
             .group_by(happened),
         )
     )
-    changes = asset_day_changes(user_id).subquery()
+    changes = asset_day_changes(user_id, *later(Transaction.timestamp)).subquery()
     session.execute(
         insert(AssetDayChange).from_select(
             ["user_id", "account_id", "asset_id", "day", "change"],

@@ -111,19 +111,19 @@ STATEMENTS: dict[str, str] = {
         ORDER BY i.user_id, i.id""",
     "yearly_summaries": """
         WITH gains AS (
-            SELECT user_id, run_id, extract(year FROM disposed_at AT TIME ZONE 'UTC')::int AS year,
+            SELECT user_id, extract(year FROM disposed_at AT TIME ZONE 'UTC')::int AS year,
                    sum(proceeds) AS proceeds, sum(cost_basis) AS cost_basis,
                    sum(gain) FILTER (WHERE term = 'SHORT') AS short_term_gain,
                    sum(gain) FILTER (WHERE term = 'LONG') AS long_term_gain,
                    sum(denied_loss) AS denied_loss, count(*) AS disposals
-            FROM disposed_lots WHERE user_id = ANY({users}) GROUP BY 1, 2, 3
+            FROM disposed_lots WHERE user_id = ANY({users}) GROUP BY 1, 2
         ), earned AS (
-            SELECT user_id, run_id, extract(year FROM received_at AT TIME ZONE 'UTC')::int AS year,
+            SELECT user_id, extract(year FROM received_at AT TIME ZONE 'UTC')::int AS year,
                    sum(value) AS income, count(*) AS income_events
-            FROM income_events WHERE user_id = ANY({users}) GROUP BY 1, 2, 3
+            FROM income_events WHERE user_id = ANY({users}) GROUP BY 1, 2
         )
         SELECT coalesce(g.user_id, e.user_id) AS "user", coalesce(g.year, e.year) AS year,
-               coalesce(g.run_id, e.run_id)::text AS run_id,
+               s.run_id::text AS run_id,
                coalesce(g.proceeds, 0)::text AS proceeds, coalesce(g.cost_basis, 0)::text AS cost_basis,
                coalesce(g.short_term_gain, 0)::text AS short_term_gain,
                coalesce(g.long_term_gain, 0)::text AS long_term_gain,
@@ -131,6 +131,7 @@ STATEMENTS: dict[str, str] = {
                coalesce(g.denied_loss, 0)::text AS denied_loss, coalesce(e.income, 0)::text AS income,
                coalesce(g.disposals, 0) AS disposals, coalesce(e.income_events, 0) AS income_events
         FROM gains g FULL JOIN earned e ON e.user_id = g.user_id AND e.year = g.year
+        JOIN cost_basis_status s ON s.user_id = coalesce(g.user_id, e.user_id)
         ORDER BY coalesce(g.user_id, e.user_id), year""",
     # what the browser reported for the user (/save_event, /save_page_view, /save_user_properties); an
     # anonymous visitor's reports name no user and are in no user's export

@@ -241,10 +241,12 @@ def implied_prices(user_id: int, within: tuple[datetime, datetime] | None = None
 IMPLIED_TABLE = table("cairn_implied_prices", column("asset_id"), column("day"), column("price"))
 
 
-def store_implied_prices(user_id: int) -> list[str]:
-    """The statements that put the user's implied prices in IMPLIED_TABLE, a temporary table dropped at
-    the end of the transaction, with statistics for the planner."""
-    query = implied_prices(user_id).element.compile(
+def store_implied_prices(user_id: int, since: datetime | None = None) -> list[str]:
+    """The statements that put the user's implied prices (of the days from `since`, a day's start, on)
+    in IMPLIED_TABLE, a temporary table dropped at the end of the transaction, with statistics for the
+    planner."""
+    within = None if since is None else (since, datetime.max.replace(tzinfo=UTC))
+    query = implied_prices(user_id, within).element.compile(
         dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
     )
     return [

@@ -349,8 +349,9 @@ async def test_a_new_run_replaces_the_previous_results(
     )
     db_session.commit()
     first = await run(temporal_client, task_queue, user)
+    # before the first run's checkpoint (December 2020): the whole ledger is computed again
     add_transaction(
-        db_session, wallet, "2021-02-01", Type.BUY, out("fiat_USD", "300", "300"), into("crypto_BTC", "1")
+        db_session, wallet, "2020-06-01", Type.BUY, out("fiat_USD", "300", "300"), into("crypto_BTC", "1")
     )
     db_session.commit()
 

@@ -1,0 +1,248 @@
+"""Incremental cost-basis runs on the real servers: a run continues from the user's checkpoint when
+nothing before it changed, and stores exactly what a full run stores (results, callouts, day totals);
+any change before the checkpoint, to the user's method or to a price before it, makes the run full."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+from temporalio.client import Client
+
+from ledger.models import (
+    AssetDayChange,
+    CostBasisChange,
+    CostBasisCheckpoint,
+    DisposalDayTotal,
+    Flow,
+    IncomeDayTotal,
+    Price,
+    Transaction,
+    TransactionCallout,
+    TransactionDayTotal,
+    User,
+)
+from tests.workflows.cost_basis_rows import add_transaction, add_wallet, at, into, link_transfer, out
+from tests.workflows.test_cost_basis import computed, new_user, run, stored
+from vocabulary.enums import CostBasisMethod
+from vocabulary.enums import TransactionType as Type
+
+pytestmark = [pytest.mark.servers, pytest.mark.usefixtures("worker")]
+
+CHECKPOINT = "2024-05-01T00:00:00+00:00"  # the month before the latest transaction's (June 2024)
+
+
+def history(session: Session, method: CostBasisMethod, by_wallet: bool) -> tuple[User, dict[str, Any]]:
+    """Two wallets, January to June 2024: buys, sales (one beyond holdings), a reward and linked
+    transfers on both sides of the checkpoint."""
+    user = new_user(session, method=method, by_wallet=by_wallet)
+    a, b = add_wallet(session, user, "A"), add_wallet(session, user, "B")
+    made: dict[str, Any] = {"a": a, "b": b}
+    for month, price in ((1, "40000"), (2, "45000"), (3, "50000"), (4, "60000")):
+        add_transaction(
+            session,
+            a,
+            f"2024-0{month}-05 10:00",
+            Type.BUY,
+            out("fiat_USD", price, price),
+            into("crypto_BTC", "1"),
+            out("fiat_USD", "12", "12", fee=True),
+        )
+    sent = add_transaction(session, a, "2024-03-20 09:00", Type.WITHDRAWAL, out("crypto_BTC", "1.5"))
+    received = add_transaction(session, b, "2024-03-20 09:30", Type.DEPOSIT, into("crypto_BTC", "1.4999"))
+    link_transfer(session, sent, received)
+    add_transaction(
+        session,
+        a,
+        "2024-04-10 12:00",
+        Type.SELL,
+        out("crypto_BTC", "0.7"),
+        into("fiat_USD", "42000", "42000"),
+    )
+    add_transaction(session, b, "2024-04-15 12:00", Type.STAKING_REWARD, into("crypto_ETH", "0.5", "1500"))
+    made["may_sale"] = add_transaction(
+        session,
+        b,
+        "2024-05-12 08:00",
+        Type.SELL,
+        out("crypto_BTC", "0.6"),
+        into("fiat_USD", "39000", "39000"),
+    )
+    made["may_send"] = add_transaction(
+        session, b, "2024-05-20 09:00", Type.WITHDRAWAL, out("crypto_BTC", "0.5")
+    )
+    made["may_receipt"] = add_transaction(
+        session, a, "2024-05-20 09:20", Type.DEPOSIT, into("crypto_BTC", "0.5")
+    )
+    made["june_buy"] = add_transaction(
+        session, a, "2024-06-03 10:00", Type.BUY, out("fiat_USD", "70000", "70000"), into("crypto_BTC", "1")
+    )
+    made["june_sale"] = add_transaction(
+        session,
+        b,
+        "2024-06-18 16:00",
+        Type.SELL,
+        out("crypto_BTC", "2"),
+        into("fiat_USD", "130000", "130000"),
+    )
+    session.commit()
+    return user, made
+
+
+def everything(session: Session, user: User) -> dict[str, Any]:
+    """What a run stores for the user: results, callouts and day totals (ids and run ids left out)."""
+    session.expire_all()
+    found: dict[str, Any] = {name: sorted(rows, key=str) for name, rows in stored(session, user).items()}
+    found["callouts"] = sorted(
+        session.execute(
+            select(
+                TransactionCallout.transaction_id, TransactionCallout.type, TransactionCallout.timestamp
+            ).where(TransactionCallout.user_id == user.id)
+        ).all()
+    )
+    for model in (DisposalDayTotal, IncomeDayTotal, TransactionDayTotal, AssetDayChange):
+        columns = [column for column in model.__table__.columns if column.name != "user_id"]
+        rows = session.execute(select(*columns).where(model.user_id == user.id)).all()
+        found[model.__tablename__] = sorted(rows, key=str)
+    return found
+
+
+async def full_run(client: Client, task_queue: str, session: Session, user: User) -> dict[str, Any]:
+    """What a full run of the same ledger stores (the checkpoint dropped first)."""
+    session.execute(delete(CostBasisCheckpoint).where(CostBasisCheckpoint.user_id == user.id))
+    session.commit()
+    outcome = await run(client, task_queue, user)
+    assert computed(outcome).continued_from is None
+    return everything(session, user)
+
+
+def sell_more_in_june(session: Session, user: User, made: dict[str, Any]) -> None:
+    add_transaction(
+        session,
+        made["a"],
+        "2024-06-25 11:00",
+        Type.SELL,
+        out("crypto_BTC", "0.3"),
+        into("fiat_USD", "20000", "20000"),
+    )
+
+
+def delete_the_june_buy(session: Session, user: User, made: dict[str, Any]) -> None:
+    session.execute(delete(Transaction).where(Transaction.id == made["june_buy"].id))
+
+
+def override_and_link_in_may(session: Session, user: User, made: dict[str, Any]) -> None:
+    session.execute(
+        update(Flow)
+        .where(Flow.transaction_id == made["may_sale"].id, Flow.asset_id == "fiat_USD")
+        .values(value_override=Decimal("41000"))
+    )
+    link_transfer(session, made["may_send"], made["may_receipt"])
+
+
+def ignore_the_may_sale(session: Session, user: User, made: dict[str, Any]) -> None:
+    session.execute(update(Transaction).where(Transaction.id == made["may_sale"].id).values(is_ignored=True))
+
+
+EDITS: list[Callable[[Session, User, dict[str, Any]], None]] = [
+    sell_more_in_june,
+    delete_the_june_buy,
+    override_and_link_in_may,
+    ignore_the_may_sale,
+]
+
+
+@pytest.mark.parametrize(
+    ("method", "by_wallet"), [(CostBasisMethod.FIFO, False), (CostBasisMethod.HIFO, True)]
+)
+@pytest.mark.parametrize("edit", EDITS, ids=lambda edit: edit.__name__)
+async def test_a_change_after_the_checkpoint_recomputes_from_it_and_stores_what_a_full_run_stores(
+    temporal_client: Client,
+    task_queue: str,
+    db_session: Session,
+    method: CostBasisMethod,
+    by_wallet: bool,
+    edit: Callable[[Session, User, dict[str, Any]], None],
+) -> None:
+    user, made = history(db_session, method, by_wallet)
+    first = await run(temporal_client, task_queue, user)
+    assert computed(first).continued_from is None
+    checkpoint = db_session.get(CostBasisCheckpoint, user.id)
+    assert checkpoint is not None and checkpoint.through.isoformat() == CHECKPOINT
+
+    edit(db_session, user, made)
+    db_session.commit()
+    again = await run(temporal_client, task_queue, user)
+
+    assert computed(again).continued_from == CHECKPOINT
+    assert computed(again).flows < computed(first).flows  # only the flows from the checkpoint on
+    incremental = everything(db_session, user)
+    assert incremental == await full_run(temporal_client, task_queue, db_session, user)
+    # the changes that run saw are forgotten: the next run continues again
+    db_session.expire_all()
+    assert db_session.scalars(select(CostBasisChange).where(CostBasisChange.user_id == user.id)).all() == []
+
+
+def edit_in_march(session: Session, user: User, made: dict[str, Any]) -> None:
+    add_transaction(
+        session,
+        made["a"],
+        "2024-03-02 10:00",
+        Type.SELL,
+        out("crypto_BTC", "0.1"),
+        into("fiat_USD", "5000", "5000"),
+    )
+
+
+def switch_to_lifo(session: Session, user: User, made: dict[str, Any]) -> None:
+    session.execute(update(User).where(User.id == user.id).values(cost_basis_method=CostBasisMethod.LIFO))
+
+
+def price_an_april_day(session: Session, user: User, made: dict[str, Any]) -> None:
+    """A close for a day before the checkpoint (the staking reward's ETH is valued by its stated value,
+    but a price anywhere before the checkpoint may value a flow)."""
+    session.execute(
+        delete(Price).where(Price.symbol == "CAIRNTEST", Price.quote == "USD", Price.date == date(2024, 4, 2))
+    )
+    session.add(
+        Price(symbol="CAIRNTEST", quote="USD", date=date(2024, 4, 2), close=Decimal(1), source="test")
+    )
+
+
+@pytest.mark.parametrize(
+    "edit", [edit_in_march, switch_to_lifo, price_an_april_day], ids=lambda e: e.__name__
+)
+async def test_a_change_before_the_checkpoint_makes_the_run_full(
+    temporal_client: Client,
+    task_queue: str,
+    db_session: Session,
+    edit: Callable[[Session, User, dict[str, Any]], None],
+) -> None:
+    user, made = history(db_session, CostBasisMethod.FIFO, False)
+    await run(temporal_client, task_queue, user)
+
+    edit(db_session, user, made)
+    db_session.commit()
+    again = await run(temporal_client, task_queue, user)
+
+    assert computed(again).continued_from is None
+    checkpoint = db_session.get(CostBasisCheckpoint, user.id)
+    assert checkpoint is not None and checkpoint.through == at("2024-05-01 00:00")
+
+
+async def test_a_run_with_nothing_changed_continues_and_changes_nothing(
+    temporal_client: Client, task_queue: str, db_session: Session
+) -> None:
+    user, _ = history(db_session, CostBasisMethod.HIFO, True)
+    await run(temporal_client, task_queue, user)
+    before = everything(db_session, user)
+
+    again = await run(temporal_client, task_queue, user)
+
+    assert computed(again).continued_from == CHECKPOINT
+    assert everything(db_session, user) == before
