@@ -386,28 +386,29 @@ class Continuation:
     through: datetime
     open_lot_ids: Sequence[str]
 
-    def replaced(self, model: type[TaxLot] | type[DisposedLot] | type[IncomeEvent]) -> Any:
-        """The stored rows such a run replaces: disposals and income from `through` on; lots open at
-        `through` (the run carries them on) or made from then on: acquired then, or moved then by a
-        transfer (a moved piece's id ends with the receiving flow, `{transaction id}:{ordinal}`)."""
-        if model is DisposedLot:
-            return DisposedLot.disposed_at >= self.through
-        if model is IncomeEvent:
-            return IncomeEvent.received_at >= self.through
-        moved_by = cast(func.split_part(func.regexp_replace(TaxLot.lot_id, "^.*>", ""), ":", 1), BigInteger)
+    def replaced(self, name: str, rows: Any) -> Any:
+        """The stored rows of the result table `name` (`rows`: its model or an alias of it) such a run
+        replaces: disposals and income from `through` on; lots open at `through` (the run carries them
+        on) or made from then on: acquired then, or moved then by a transfer (a moved piece's id ends
+        with the receiving flow, `{transaction id}:{ordinal}`)."""
+        if name == "disposals":
+            return rows.disposed_at >= self.through
+        if name == "income":
+            return rows.received_at >= self.through
+        moved_by = cast(func.split_part(func.regexp_replace(rows.lot_id, "^.*>", ""), ":", 1), BigInteger)
         made_before = (
             select(Transaction.id)
             .where(
-                Transaction.user_id == TaxLot.user_id,
+                Transaction.user_id == rows.user_id,
                 Transaction.id == moved_by,
                 Transaction.timestamp < self.through,
             )
             .exists()
         )
         return or_(
-            TaxLot.acquired_at >= self.through,
-            TaxLot.lot_id == any_(bindparam("open_lot_ids", list(self.open_lot_ids), type_=ARRAY(Text))),
-            and_(TaxLot.lot_id.contains(">"), ~made_before),
+            rows.acquired_at >= self.through,
+            rows.lot_id == any_(bindparam("open_lot_ids", list(self.open_lot_ids), type_=ARRAY(Text))),
+            and_(rows.lot_id.contains(">"), ~made_before),
         )
 
 
@@ -443,8 +444,9 @@ class StoredResults:
             for asset_id, symbol in self._session.execute(select(Asset.id, Asset.symbol).where(owned))
         }
         if continuing is None:
-            for model in RESULT_MODELS.values():  # a frozen year's rows are kept (ledger.writes.freezing)
-                self._session.execute(delete(model).where(*self._replaceable(model)))
+            # a frozen year's rows are kept (ledger.writes.freezing)
+            for name, model in RESULT_MODELS.items():
+                self._session.execute(delete(model).where(*self._replaceable(name, model)))
             self._into = {name: model.__tablename__ for name, model in RESULT_MODELS.items()}
         else:  # staged, then merged (`_merge`)
             for name, model in RESULT_MODELS.items():
@@ -490,11 +492,11 @@ class StoredResults:
         self._session.rollback()
         self._session.close()
 
-    def _replaceable(self, model: Any) -> list[Any]:
+    def _replaceable(self, name: str, model: Any) -> list[Any]:
         """The stored rows this run replaces: the user's, but a frozen year's (ledger.writes.freezing)
         and, for a run that continues from a checkpoint, those before it."""
         rows = [model.user_id == self._user_id, model.run_id.not_in(pinned_run_ids(self._user_id))]
-        return rows if self._continuing is None else [*rows, self._continuing.replaced(model)]
+        return rows if self._continuing is None else [*rows, self._continuing.replaced(name, model)]
 
     def _merge(self) -> None:
         """A continuing run writes only what differs, since an edit changes few of the rows from the
@@ -515,11 +517,13 @@ class StoredResults:
             repeated = select(literal(1)).select_from(staged).where(*same(model)).exists()
             self._session.execute(
                 delete(model)
-                .where(*self._replaceable(model), ~repeated)
+                .where(*self._replaceable(name, model), ~repeated)
                 .execution_options(synchronize_session=False)
             )
             stored = aliased(model)  # a staged row repeats a stored row of the replaced range, if any
-            kept = select(literal(1)).select_from(stored).where(*self._replaceable(stored), *same(stored))
+            kept = (
+                select(literal(1)).select_from(stored).where(*self._replaceable(name, stored), *same(stored))
+            )
             self._session.execute(
                 insert(model).from_select(
                     ["user_id", "run_id", *columns],
