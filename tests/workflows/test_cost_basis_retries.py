@@ -80,7 +80,7 @@ async def test_a_store_that_fails_once_is_retried_and_the_run_completes_once(
     wallet = add_wallet(db_session, user)
     bought(db_session, wallet, "2021-01-01", "100")
     previous = uuid.UUID(computed(await run(temporal_client, task_queue, user)).run_id)
-    bought(db_session, wallet, "2021-02-01", "300")
+    bought(db_session, wallet, "2020-06-01", "300")  # before the checkpoint: a full pass writes every row
 
     with store_fails_once(db_engine, user) as sequence:
         workflow = await start_workflow(
