@@ -337,10 +337,14 @@ async def test_a_second_export_rewrites_only_the_users_whose_run_changed(
         if file.table == "yearly_summaries":
             assert set(rows_of_a.column("run_id").to_pylist()) == {str(stored_run)}
         if file.table in ("lots", "disposals", "income"):  # a row an incremental run kept names its run
-            assert str(stored_run) in set(rows_of_a.column("run_id").to_pylist()) <= {
-                str(stored_run),
-                first.users[a].run_id,
-            }
+            assert (
+                str(stored_run)
+                in set(rows_of_a.column("run_id").to_pylist())
+                <= {
+                    str(stored_run),
+                    first.users[a].run_id,
+                }
+            )
         if file.table == "income":
             assert sorted(rows_of_a.column("year").to_pylist()) == [2022, 2024]
     # the published catalog is the latest export's
