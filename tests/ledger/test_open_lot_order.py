@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from decimal import Decimal, localcontext
 
 import pytest
+from sqlalchemy import Engine, delete
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
@@ -79,11 +81,19 @@ def sorted_by_all(
     return [lot.id for lot in sorted(lots, key=key)]
 
 
+@pytest.fixture
+def tag(db_engine: Engine) -> Iterator[str]:
+    """The suffix of this test's symbols; their closes are deleted after it (the price table is shared)."""
+    tag = uuid.uuid4().hex[:8].upper()
+    yield tag
+    with Session(db_engine) as session, session.begin():
+        session.execute(delete(Price).where(Price.symbol.in_([f"R{tag}", f"F{tag}"])))
+
+
 async def test_every_page_by_value_or_gain_is_the_page_of_a_full_sort(
-    db_session: Session, async_session: AsyncSession, monkeypatch: pytest.MonkeyPatch
+    db_session: Session, async_session: AsyncSession, tag: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(open_lot_order, "FIRST_BATCH", 1)  # small batches: the walks stop early
-    tag = uuid.uuid4().hex[:8].upper()
     rising, falling, unpriced = f"R{tag}", f"F{tag}", f"U{tag}"
     closes = {rising: Decimal("9.75"), falling: Decimal("0.000000000000000001")}
     db_session.add_all(

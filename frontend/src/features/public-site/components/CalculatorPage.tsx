@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatFiat } from '@/lib/format';
 import { invalidFields, tradeProfit, type TradeField, type TradeInput } from '@/features/public-site/utils/calculator';
 import { PAGE_META } from '@/features/public-site/utils/pages';
@@ -14,16 +14,33 @@ const FIELDS: readonly { field: TradeField; label: string }[] = [
 
 const EMPTY: TradeInput = { quantity: '', buyPrice: '', sellPrice: '', fees: '0' };
 
-/** The trade profit calculator: exact decimal sums, shown with the spec's fiat formatting. */
+function typed(form: HTMLFormElement): TradeInput {
+  const value = (field: TradeField) => (form.elements.namedItem(field) as HTMLInputElement).value;
+  return { quantity: value('quantity'), buyPrice: value('buyPrice'), sellPrice: value('sellPrice'), fees: value('fees') };
+}
+
+/** The trade profit calculator: exact decimal sums, shown with the spec's fiat formatting. The inputs are
+ *  the form's own (uncontrolled) and read on mount too: what a visitor typed into the prerendered page
+ *  before it was hydrated counts. */
 export function CalculatorPage() {
   usePageMeta(PAGE_META.calculator);
+  const form = useRef<HTMLFormElement>(null);
   const [input, setInput] = useState<TradeInput>(EMPTY);
+  const read = () => {
+    if (form.current) setInput(typed(form.current));
+  };
+  useEffect(read, []);
   const result = tradeProfit(input);
   const invalid = new Set(invalidFields(input));
   return (
     <main className="public-page">
       <Hero title="Crypto profit calculator" lead="Enter a trade to see its profit or loss, fees included." />
-      <form className="public-card public-calculator" onSubmit={(event) => event.preventDefault()}>
+      <form
+        ref={form}
+        className="public-card public-calculator"
+        onChange={read}
+        onSubmit={(event) => event.preventDefault()}
+      >
         {FIELDS.map(({ field, label }) => (
           <label key={field} className="field">
             <span className="field__label">{label}</span>
@@ -31,9 +48,8 @@ export function CalculatorPage() {
               className="input"
               inputMode="decimal"
               name={field}
-              value={input[field]}
+              defaultValue={EMPTY[field]}
               aria-invalid={input[field] !== '' && invalid.has(field)}
-              onChange={(event) => setInput({ ...input, [field]: event.target.value })}
             />
           </label>
         ))}
