@@ -49,7 +49,8 @@ class IncomeDayTotal(Base):
 
 class AssetDayChange(Base):
     """The net quantity of one asset the user's counted flows moved in one day in one account (the home
-    chart's input); by account, so an account's deletion takes its changes with it."""
+    chart's input), and the quantity they took out (outflows, fees included; NULL in rows written before
+    migration 0041); by account, so an account's deletion takes its changes with it."""
 
     __tablename__ = "asset_day_changes"
 
@@ -58,6 +59,7 @@ class AssetDayChange(Base):
     asset_id: Mapped[str] = mapped_column(ForeignKey("assets.id", ondelete="CASCADE"), primary_key=True)
     day: Mapped[date] = mapped_column(primary_key=True)
     change: Mapped[Decimal] = mapped_column(Numeric)
+    outflow: Mapped[Decimal | None] = mapped_column(Numeric)
 
 
 class TransactionDayTotal(Base):

@@ -26,6 +26,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ledger.models.base import MONEY, QUANTITY, Base
 
+FLAGGED = text("callout IS NOT NULL")  # the rows the engine flagged (the run's callouts): a few of all
+
 
 class TaxLot(Base):
     """A lot: opened by an acquisition or income, or moved by a transfer, with what remains of it."""
@@ -52,6 +54,7 @@ class TaxLot(Base):
             "id",
             postgresql_where=text("remaining > 0"),
         ),
+        Index("ix_tax_lots_flagged", "user_id", "transaction_id", postgresql_where=FLAGGED),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
@@ -79,6 +82,7 @@ class DisposedLot(Base):
         Index("ix_disposed_lots_user_id_asset", "user_id", "asset", "disposed_at"),
         Index("ix_disposed_lots_user_id_disposed_at", "user_id", "disposed_at"),
         Index("ix_disposed_lots_user_id_flow_id", "user_id", "flow_id", "disposed_at"),
+        Index("ix_disposed_lots_flagged", "user_id", "transaction_id", postgresql_where=FLAGGED),
         CheckConstraint("term IN ('SHORT', 'LONG')", name="term"),
     )
 
@@ -113,6 +117,7 @@ class IncomeEvent(Base):
     __table_args__ = (
         Index("ix_income_events_user_id_asset", "user_id", "asset", "received_at"),
         Index("ix_income_events_user_id_received_at", "user_id", "received_at"),
+        Index("ix_income_events_flagged", "user_id", "transaction_id", postgresql_where=FLAGGED),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)

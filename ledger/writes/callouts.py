@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlalchemy import (
     Date,
+    DateTime,
     and_,
     case,
     cast,
@@ -37,6 +38,7 @@ from sqlalchemy import (
     not_,
     or_,
     select,
+    true,
     union,
 )
 from sqlalchemy.orm import Session, aliased
@@ -79,7 +81,7 @@ ENGINE_CALLOUTS = (CalloutType.INSUFFICIENT_QUANTITY, CalloutType.MISSING_PRICE_
 
 def store_callouts(session: Session, user_id: int, since: datetime | None = None) -> None:
     """Replace the user's callouts (of the transactions from `since`, a UTC day's start, on) with those of
-    the results just written in `session`'s transaction."""
+    the results and day totals just written in `session`'s transaction (ledger.writes.day_totals)."""
     replaced = [TransactionCallout.user_id == user_id]
     if since is not None:
         replaced.append(TransactionCallout.timestamp >= since)
@@ -87,7 +89,7 @@ def store_callouts(session: Session, user_id: int, since: datetime | None = None
     flagged = union(
         *(flagged for callout in ENGINE_CALLOUTS for flagged in _engine(user_id, callout, since)),
         _missing_balance(user_id, since),
-        _unbalanced(user_id, since),
+        *_unbalanced(user_id, since),
         _out_of_bounds(user_id, since),
     ).subquery()
     session.execute(
@@ -124,85 +126,125 @@ def _engine(user_id: int, callout: CalloutType, since: datetime | None) -> list[
     return [
         select(*_flagged_as(callout, Transaction.id, Transaction.timestamp))
         .join(model, model.transaction_id == Transaction.id)
-        .where(Transaction.user_id == user_id, model.user_id == user_id, model.callout.like(pattern), *later)
+        .where(
+            Transaction.user_id == user_id,
+            model.user_id == user_id,
+            model.callout.is_not(None),  # the flagged rows' index
+            model.callout.like(pattern),
+            *later,
+        )
         for model in (TaxLot, DisposedLot, IncomeEvent)
     ]
 
 
 def _missing_balance(user_id: int, since: datetime | None) -> Any:
-    """From `since` on, the balances start from the day changes stored before it (the same flows,
-    summed per account, asset and UTC day: ledger.writes.day_totals)."""
-    signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
-    moved = (
+    """A transaction can only take a balance below zero on a day whose outflows exceed what the account
+    held of the asset at the day's start: only those days' transactions are walked. The days are the
+    day changes the run just stored (ledger.writes.day_totals: the same flows, summed per account, asset
+    and UTC day, with what each day took out)."""
+    days = AssetDayChange
+    held_before = func.sum(days.change).over(
+        partition_by=(days.account_id, days.asset_id), order_by=days.day, rows=(None, -1)
+    )
+    opening = (
         select(
-            Transaction.id,
-            Transaction.timestamp,
-            Transaction.account_id,
-            Flow.asset_id,
-            func.sum(signed).label("net"),
+            days.account_id,
+            days.asset_id,
+            days.day,
+            days.outflow,
+            func.coalesce(held_before, 0).label("held"),
         )
-        .join(Flow, Flow.transaction_id == Transaction.id)
-        .join(Asset, Asset.id == Flow.asset_id)
-        .where(*_counted(user_id, since), Asset.type != CurrencyType.FIAT, not_spam(user_id))
-        .group_by(Transaction.id, Transaction.timestamp, Transaction.account_id, Flow.asset_id)
+        .where(days.user_id == user_id)
         .subquery()
     )
-    balance = func.sum(moved.c.net).over(
-        partition_by=(moved.c.account_id, moved.c.asset_id), order_by=(moved.c.timestamp, moved.c.id)
+    later = [] if since is None else [opening.c.day >= since.date()]
+    short = (
+        select(opening.c.account_id, opening.c.asset_id, opening.c.day, opening.c.held)
+        .join(Asset, Asset.id == opening.c.asset_id)
+        .where(opening.c.held < opening.c.outflow, Asset.type != CurrencyType.FIAT, *later)
+        .subquery()
     )
-    if since is None:
-        balances = select(moved.c.id, moved.c.timestamp, moved.c.net, balance.label("balance")).subquery()
-    else:
-        opening = (
-            select(
-                AssetDayChange.account_id,
-                AssetDayChange.asset_id,
-                func.sum(AssetDayChange.change).label("held"),
-            )
-            .where(AssetDayChange.user_id == user_id, AssetDayChange.day < since.date())
-            .group_by(AssetDayChange.account_id, AssetDayChange.asset_id)
-            .subquery()
+    signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
+    # each short day's transactions through the (user, account, timestamp) index, one day at a time
+    in_day = (
+        select(Transaction.id, Transaction.timestamp, func.sum(signed).label("net"))
+        .join(Flow, Flow.transaction_id == Transaction.id)
+        .join(Asset, Asset.id == Flow.asset_id)
+        .where(
+            *_counted(user_id, None),
+            Transaction.account_id == short.c.account_id,
+            Transaction.timestamp >= func.timezone("UTC", cast(short.c.day, DateTime)),
+            Transaction.timestamp < func.timezone("UTC", cast(short.c.day + 1, DateTime)),
+            Flow.asset_id == short.c.asset_id,
+            not_spam(user_id),
         )
-        held = func.coalesce(opening.c.held, 0) + balance
-        balances = (
-            select(moved.c.id, moved.c.timestamp, moved.c.net, held.label("balance"))
-            .outerjoin(
-                opening,
-                and_(opening.c.account_id == moved.c.account_id, opening.c.asset_id == moved.c.asset_id),
-            )
-            .subquery()
+        .group_by(Transaction.id, Transaction.timestamp)
+        .lateral()
+    )
+    moved = (
+        select(
+            in_day.c.id,
+            in_day.c.timestamp,
+            in_day.c.net,
+            short.c.account_id,
+            short.c.asset_id,
+            short.c.day,
+            short.c.held,
         )
+        .join(in_day, true())
+        .subquery()
+    )
+    balance = moved.c.held + func.sum(moved.c.net).over(
+        partition_by=(moved.c.account_id, moved.c.asset_id, moved.c.day),
+        order_by=(moved.c.timestamp, moved.c.id),
+    )
+    balances = select(moved.c.id, moved.c.timestamp, moved.c.net, balance.label("balance")).subquery()
     return select(*_flagged_as(CalloutType.MISSING_BALANCE, balances.c.id, balances.c.timestamp)).where(
         balances.c.net < 0, balances.c.balance < 0
     )
 
 
-def _unbalanced(user_id: int, since: datetime | None) -> Any:
-    def side(direction: FlowDirection) -> Any:
+def _unbalanced(user_id: int, since: datetime | None) -> list[Any]:
+    """Two-sided transactions without a non-fee flow each way (by one pass over their flows), and
+    transfers linked to no other leg."""
+    two_sided = [*_counted(user_id, since), Transaction.type.in_(TWO_SIDED)]
+
+    def moves(direction: FlowDirection) -> Any:
+        return func.bool_or(and_(Flow.direction == direction, Flow.is_fee.is_(False)))
+
+    sides = (
+        select(
+            Flow.transaction_id,
+            moves(FlowDirection.INFLOW).label("receives"),
+            moves(FlowDirection.OUTFLOW).label("gives"),
+        )
+        .join(Transaction, Transaction.id == Flow.transaction_id)
+        .where(*two_sided)
+        .group_by(Flow.transaction_id)
+        .subquery()
+    )
+    one_sided = (
+        select(*_flagged_as(CalloutType.UNBALANCED_TRANSACTION, Transaction.id, Transaction.timestamp))
+        .outerjoin(sides, sides.c.transaction_id == Transaction.id)
+        .where(*two_sided, not_(and_(sides.c.receives.is_(True), sides.c.gives.is_(True))))
+    )
+
+    def linked(end: Any) -> Any:
         return exists().where(
-            Flow.transaction_id == Transaction.id, Flow.direction == direction, Flow.is_fee.is_(False)
+            TransactionLink.user_id == user_id,
+            TransactionLink.link_type == TransactionLinkType.TRANSFER,
+            end == Transaction.id,
         )
 
-    linked = exists().where(
-        TransactionLink.user_id == user_id,
-        TransactionLink.link_type == TransactionLinkType.TRANSFER,
-        or_(
-            TransactionLink.from_transaction_id == Transaction.id,
-            TransactionLink.to_transaction_id == Transaction.id,
-        ),
-    )
-    return select(
+    unlinked = select(
         *_flagged_as(CalloutType.UNBALANCED_TRANSACTION, Transaction.id, Transaction.timestamp)
     ).where(
         *_counted(user_id, since),
-        or_(
-            and_(
-                Transaction.type.in_(TWO_SIDED),
-                not_(and_(side(FlowDirection.INFLOW), side(FlowDirection.OUTFLOW))),
-            ),
-            and_(Transaction.type == Type.TRANSFER, not_(linked)),
-        ),
+        Transaction.type == Type.TRANSFER,
+        ~linked(TransactionLink.from_transaction_id),
+        ~linked(TransactionLink.to_transaction_id),
     )
+    return [one_sided, unlinked]
 
 
 def _out_of_bounds(user_id: int, since: datetime | None) -> Any:

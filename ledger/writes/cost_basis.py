@@ -197,26 +197,27 @@ def method_settings(session: Session, user_id: int) -> MethodSettings:
     )
 
 
-def _transfer_links(user_id: int) -> Any:
-    """Each transaction's transfer link (the lowest when it has several) whose two legs both count."""
+def _transfer_links(user_id: int, since: datetime | None) -> Any:
+    """Each transaction's transfer link (the lowest when it has several) whose two legs both count; with
+    `since`, of the transactions from then on (read through their time, whatever their other leg's)."""
     link = TransactionLink
     sender, receiver = aliased(Transaction), aliased(Transaction)
-    links = (
-        select(link.id, link.from_transaction_id, link.to_transaction_id)
-        .join(sender, sender.id == link.from_transaction_id)
-        .join(receiver, receiver.id == link.to_transaction_id)
-        .where(
-            link.user_id == user_id,
-            link.link_type == TransactionLinkType.TRANSFER,
-            sender.is_ignored.is_(False),
-            receiver.is_ignored.is_(False),
+
+    def at(end: Any, leg: Any) -> Any:
+        links = (
+            select(end.label("transaction_id"), link.id)
+            .join(sender, sender.id == link.from_transaction_id)
+            .join(receiver, receiver.id == link.to_transaction_id)
+            .where(
+                link.user_id == user_id,
+                link.link_type == TransactionLinkType.TRANSFER,
+                sender.is_ignored.is_(False),
+                receiver.is_ignored.is_(False),
+            )
         )
-        .subquery()
-    )
-    ends = union_all(
-        select(links.c.from_transaction_id.label("transaction_id"), links.c.id),
-        select(links.c.to_transaction_id.label("transaction_id"), links.c.id),
-    ).subquery()
+        return links if since is None else links.where(leg.user_id == user_id, leg.timestamp >= since)
+
+    ends = union_all(at(link.from_transaction_id, sender), at(link.to_transaction_id, receiver)).subquery()
     return (
         select(ends.c.transaction_id, func.min(ends.c.id).label("link_id"))
         .group_by(ends.c.transaction_id)
@@ -243,7 +244,7 @@ def flows_query(user_id: int, implied: Any = None, since: datetime | None = None
     by ledger.writes.prices.store_implied_prices, else computed inline. `since`: only the transactions
     from this instant on.
     """
-    links = _transfer_links(user_id)
+    links = _transfer_links(user_id, since)
     fiat = Asset.type == CurrencyType.FIAT
     valuation = FlowValuation(user_id, implied=implied)
     value = case((zero_basis(user_id), literal(0)), else_=func.round(cast(valuation.value, Numeric), SCALE))
@@ -463,8 +464,9 @@ class StoredResults:
 
     def write(self, parts: Sequence[tuple[str, pl.DataFrame]]) -> None:
         for name, frame in parts:
-            for column, seen in self._referenced.items():
-                seen.append(frame.get_column(column).unique())
+            if self._continuing is None:  # a continuing run's new rows are those its merge inserts
+                for column, seen in self._referenced.items():
+                    seen.append(frame.get_column(column).unique())
             frame = frame.with_columns(pl.col("asset").replace(self._symbols))
             lines = frame.select(
                 pl.lit(str(self._user_id)).alias("user_id"),
@@ -482,8 +484,8 @@ class StoredResults:
         if self._rows_unchecked:
             self._session.execute(_CHECK_ROWS)
             self._keep_referenced()
-        store_callouts(self._session, self._user_id, since)
         store_day_totals(self._session, self._user_id, since)
+        store_callouts(self._session, self._user_id, since)  # reads the day totals
         finish_run(self._session, self._user_id, self._run_id)
         self._session.commit()
         self._session.close()
@@ -524,14 +526,18 @@ class StoredResults:
             kept = (
                 select(literal(1)).select_from(stored).where(*self._replaceable(name, stored), *same(stored))
             )
-            self._session.execute(
-                insert(model).from_select(
+            inserted = self._session.execute(
+                insert(model)
+                .from_select(
                     ["user_id", "run_id", *columns],
                     select(*(staged.c[field] for field in ("user_id", "run_id", *columns))).where(
                         ~kept.exists()
                     ),
                 )
-            )
+                .returning(*(getattr(model, key) for _, key in _REFERENCES.values()))
+            ).all()
+            for index, seen in enumerate(self._referenced.values()):
+                seen.append(pl.Series([row[index] for row in inserted], dtype=pl.Int64))
 
     def _keep_referenced(self) -> None:
         """Lock the accounts and transactions the new rows reference against deletion until the commit

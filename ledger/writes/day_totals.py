@@ -41,12 +41,19 @@ def counted_flows(user_id: int) -> list[Any]:
 
 
 def asset_day_changes(user_id: int, *only: Any) -> Any:
-    """Per account, asset and UTC day, the net quantity the user's counted flows moved (columns
-    account_id, asset_id, day, change)."""
+    """Per account, asset and UTC day, the net quantity the user's counted flows moved and the quantity
+    they took out (columns account_id, asset_id, day, change, outflow)."""
     day = utc_day(Transaction.timestamp)
     signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
+    taken = case((Flow.direction == FlowDirection.OUTFLOW, Flow.quantity), else_=0)
     return (
-        select(Transaction.account_id, Flow.asset_id, day.label("day"), func.sum(signed).label("change"))
+        select(
+            Transaction.account_id,
+            Flow.asset_id,
+            day.label("day"),
+            func.sum(signed).label("change"),
+            func.sum(taken).label("outflow"),
+        )
         .join(Transaction, Transaction.id == Flow.transaction_id)
         .join(Asset, Asset.id == Flow.asset_id)
         .where(*counted_flows(user_id), *only)
@@ -133,9 +140,14 @@ def store_day_totals(session: Session, user_id: int, since: datetime | None = No
     changes = asset_day_changes(user_id, *later(Transaction.timestamp)).subquery()
     session.execute(
         insert(AssetDayChange).from_select(
-            ["user_id", "account_id", "asset_id", "day", "change"],
+            ["user_id", "account_id", "asset_id", "day", "change", "outflow"],
             select(
-                literal(user_id), changes.c.account_id, changes.c.asset_id, changes.c.day, changes.c.change
+                literal(user_id),
+                changes.c.account_id,
+                changes.c.asset_id,
+                changes.c.day,
+                changes.c.change,
+                changes.c.outflow,
             ),
         )
     )

@@ -166,7 +166,8 @@ def wanted_closes(session: Session, last_day: date) -> list[Wanted]:
 def implied_prices(user_id: int, within: tuple[datetime, datetime] | None = None) -> Any:
     """(asset_id, day, price): the USD price of an asset the user's fiat trades imply on a UTC day. A
     trade counts when its non-fee legs are crypto of one asset going one way and money of one currency
-    going the other, its money in USD (its amount, or at its day's FX close, taken once per trade).
+    going the other, its money in USD (its amount, or at its day's FX close, taken once per day and
+    currency for the day's trades together).
     `within` bounds the trades' times (the one day a page shows)."""
     fiat = Asset.type == CurrencyType.FIAT
     conditions = [
@@ -214,14 +215,27 @@ def implied_prices(user_id: int, within: tuple[datetime, datetime] | None = None
         )
         .subquery()
     )
+    # a day's trades of an asset in one currency together: one FX close for all of them
+    by_currency = (
+        select(
+            trades.c.asset_id,
+            trades.c.day,
+            trades.c.currency,
+            func.sum(trades.c.quantity).label("quantity"),
+            func.sum(trades.c.amount).label("amount"),
+        )
+        .group_by(trades.c.asset_id, trades.c.day, trades.c.currency)
+        .subquery()
+    )
     fx_close, fx_inverse = aliased(Price), aliased(Price)
     usd = case(
-        (trades.c.currency == USD, trades.c.amount), else_=in_usd(trades.c.amount, fx_close, fx_inverse)
+        (by_currency.c.currency == USD, by_currency.c.amount),
+        else_=in_usd(by_currency.c.amount, fx_close, fx_inverse),
     )
     priced = (
-        select(trades.c.asset_id, trades.c.day, trades.c.quantity, usd.label("usd"))
-        .outerjoin(fx_close, close_match(fx_close, trades.c.currency, USD, trades.c.day))
-        .outerjoin(fx_inverse, close_match(fx_inverse, USD, trades.c.currency, trades.c.day))
+        select(by_currency.c.asset_id, by_currency.c.day, by_currency.c.quantity, usd.label("usd"))
+        .outerjoin(fx_close, close_match(fx_close, by_currency.c.currency, USD, by_currency.c.day))
+        .outerjoin(fx_inverse, close_match(fx_inverse, USD, by_currency.c.currency, by_currency.c.day))
         .subquery()
     )
     return (

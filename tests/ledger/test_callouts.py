@@ -3,15 +3,18 @@ transactions its rule names, and a rerun replaces the previous callouts."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import select, update
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from ledger.models import Flow, Price, Transaction, TransactionCallout, User
 from ledger.writes.callouts import VALUE_BOUND, store_callouts
+from ledger.writes.day_totals import store_day_totals
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, link_transfer, out
 from tests.workflows.test_cost_basis import new_user
 from vocabulary.enums import CalloutType
@@ -21,6 +24,7 @@ pytestmark = pytest.mark.servers
 
 
 def flagged(session: Session, user: User, callout: CalloutType) -> set[int]:
+    store_day_totals(session, user.id)  # as a run stores them: the callouts read them
     store_callouts(session, user.id)
     return set(
         session.scalars(
@@ -60,6 +64,82 @@ def test_an_outflow_beyond_the_wallets_balance_is_missing_balance(db_session: Se
 
     assert found == {beyond.id, from_cold.id}
     assert within.id not in found and covered.id not in found
+
+
+# a ledger of two accounts and two assets over four days: (account, day, minute, moves), each move
+# (inflow?, asset, quantity, fee?)
+ASSETS = ["crypto_BTC", "crypto_ETH"]
+LEDGERS = st.lists(
+    st.tuples(
+        st.sampled_from([0, 1]),
+        st.integers(0, 3),
+        st.integers(0, 2),  # few minutes: transactions at the same instant go by id
+        st.lists(
+            st.tuples(st.booleans(), st.sampled_from(ASSETS), st.integers(1, 4), st.booleans()),
+            min_size=1,
+            max_size=3,
+        ),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+def short_by_walk(ledger: list[tuple[int, int, int, list[tuple[bool, str, int, bool]]]]) -> set[int]:
+    """Positions in `ledger` of the transactions whose net outflow of an asset leaves their account's
+    running balance of it below zero, walking every transaction in order."""
+    order = sorted(range(len(ledger)), key=lambda n: (ledger[n][1], ledger[n][2], n))
+    held: dict[tuple[int, str], int] = {}
+    short = set()
+    for n in order:
+        account, _, _, moves = ledger[n]
+        for asset in {asset for _, asset, _, _ in moves}:
+            net = sum(quantity if inflow else -quantity for inflow, a, quantity, _ in moves if a == asset)
+            held[(account, asset)] = held.get((account, asset), 0) + net
+            if net < 0 and held[(account, asset)] < 0:
+                short.add(n)
+    return short
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ledger=LEDGERS, since_day=st.integers(0, 4))
+def test_missing_balance_is_the_walk_of_every_transaction_in_order(
+    db_engine: Engine, ledger: list[tuple[int, int, int, list[tuple[bool, str, int, bool]]]], since_day: int
+) -> None:
+    """Only the days whose outflows exceed what they started with are walked: the same transactions as
+    a walk of all of them, for a whole run and for one from a later day on (which starts from the day
+    totals stored before it)."""
+    with Session(db_engine) as session:
+        user = new_user(session)
+        wallets = [add_wallet(session, user, "A"), add_wallet(session, user, "B")]
+        added = [
+            add_transaction(
+                session,
+                wallets[account],
+                f"2021-01-0{day + 1} 10:0{minute}",
+                Type.TRADE,
+                *(
+                    into(asset, str(quantity)) if inflow else out(asset, str(quantity), fee=fee)
+                    for inflow, asset, quantity, fee in moves
+                ),
+            )
+            for account, day, minute, moves in ledger
+        ]
+        expected = {added[n].id for n in short_by_walk(ledger)}
+        assert flagged(session, user, CalloutType.MISSING_BALANCE) == expected
+        since = datetime(2021, 1, since_day + 1, tzinfo=UTC)
+        store_callouts(session, user.id, since)  # a run from `since` on, over the day totals stored
+        assert (
+            set(
+                session.scalars(
+                    select(TransactionCallout.transaction_id).where(
+                        TransactionCallout.user_id == user.id,
+                        TransactionCallout.type == CalloutType.MISSING_BALANCE,
+                    )
+                )
+            )
+            == expected
+        )
 
 
 def test_a_trade_without_both_sides_or_a_transfer_without_its_leg_is_unbalanced(db_session: Session) -> None:
