@@ -105,7 +105,9 @@ def seed_assets(session: Session, entries: Iterable[Mapping[str, Any]]) -> int:
 def seed_prices(session: Session, rows: Iterable[PriceRow]) -> int:
     """Upsert daily closes: a close of the same (symbol, quote, date) is replaced by its own source's
     again, and a bundled close by any source's; a provider's close is never replaced by the bundled one,
-    so seeding again keeps what the price fetch stored (vocabulary.price_sources)."""
+    so seeding again keeps what the price fetch stored (vocabulary.price_sources). A close that would
+    not change is not written: every write of a price is logged as a change to every user's cost-basis
+    inputs (migration 0039), and seeding again at each start must not make every next run a full one."""
     session.execute(
         text("CREATE TEMPORARY TABLE staging_prices (LIKE prices INCLUDING DEFAULTS) ON COMMIT DROP")
     )
@@ -117,7 +119,8 @@ def seed_prices(session: Session, rows: Iterable[PriceRow]) -> int:
             " ORDER BY symbol, quote, date"
             " ON CONFLICT (symbol, quote, date)"
             " DO UPDATE SET close = excluded.close, source = excluded.source"
-            " WHERE prices.source = excluded.source OR prices.source = :bundled"
+            " WHERE (prices.source = excluded.source OR prices.source = :bundled)"
+            " AND (prices.close, prices.source) IS DISTINCT FROM (excluded.close, excluded.source)"
         ),
         {"bundled": BUNDLED_PRICE_SOURCE},
     )

@@ -27,6 +27,7 @@ from ledger.models import (
     TransactionDayTotal,
     User,
 )
+from ledger.reference.seed import bundled_prices, seed_prices
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, at, into, link_transfer, out
 from tests.workflows.test_cost_basis import computed, new_user, run, stored
 from vocabulary.enums import CostBasisMethod
@@ -238,6 +239,21 @@ async def test_a_change_before_the_checkpoint_makes_the_run_full(
     assert computed(again).continued_from is None
     checkpoint = db_session.get(CostBasisCheckpoint, user.id)
     assert checkpoint is not None and checkpoint.through == at("2024-05-01 00:00")
+
+
+async def test_seeding_the_bundled_prices_again_keeps_the_checkpoint(
+    temporal_client: Client, task_queue: str, db_session: Session
+) -> None:
+    """Every start seeds the bundled closes again (stack.seed): closes that do not change are not
+    written, so no change is logged and the next run still continues."""
+    user, _ = history(db_session, CostBasisMethod.FIFO, False)
+    await run(temporal_client, task_queue, user)
+
+    seed_prices(db_session, bundled_prices())
+    db_session.commit()
+    again = await run(temporal_client, task_queue, user)
+
+    assert computed(again).continued_from == CHECKPOINT
 
 
 async def test_a_run_with_nothing_changed_continues_and_changes_nothing(
