@@ -258,8 +258,7 @@ def main() -> int:
         else:
             print(f"pages: the {args.rows:,}-transaction user of {home}", flush=True)
         # first, so the pages read the results of a run of this code; the first is a full run when no
-        # checkpoint is usable (a migration that changed the results' columns, a change before it), and
-        # makes one; the next one continues
+        # checkpoint is usable (none yet, or a change before it) and makes one; the next one continues
         measure_edit(pages, "edit → new result shown (1st)")
         results = [measure_edit(pages, "edit → new result shown (2nd)")]
         print(f"pages: p95 over {args.requests} requests per page (the page's operations summed)", flush=True)
