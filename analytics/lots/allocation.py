@@ -65,7 +65,8 @@ class _Lot:
 def allocate(universal: Snapshot, holdings: pl.DataFrame, method: LotAllocationMethod) -> Allocation:
     """The lots of `universal` placed in wallets. `holdings`: each wallet's balance of each asset at
     the snapshot's instant (HOLDINGS_SCHEMA), its rows in the order the wallets were added (the
-    global rule's order); balances of assets without lots and non-positive balances are ignored."""
+    global rule's order; a wallet's rows of one asset are summed); balances of assets without lots and
+    non-positive balances are ignored."""
     if universal.scope is not AllocationScope.UNIVERSAL:
         raise ValueError("the allocation starts from a universal record")
     lots = universal.lots.with_columns(
@@ -76,12 +77,12 @@ def allocate(universal: Snapshot, holdings: pl.DataFrame, method: LotAllocationM
         account: index
         for index, account in enumerate(holdings.get_column("account").unique(maintain_order=True))
     }
-    balances: dict[str, dict[str, int]] = defaultdict(dict)
+    totals: dict[str, dict[str, int]] = defaultdict(dict)
     for account, asset, quantity in holdings.with_columns(
         pl.col("quantity").cast(_DECIMAL).to_physical()
     ).iter_rows():
-        if quantity > 0:
-            balances[asset][account] = balances[asset].get(account, 0) + quantity
+        totals[asset][account] = totals[asset].get(account, 0) + quantity
+    balances = {asset: {a: q for a, q in held.items() if q > 0} for asset, held in totals.items()}
 
     pieces: list[dict[str, object]] = []
     moves: list[tuple[object, ...]] = []

@@ -47,6 +47,17 @@ def _placed(snapshot: Snapshot) -> list[tuple[str, str, Decimal, Decimal]]:
     ]
 
 
+def test_a_wallets_rows_of_one_asset_are_summed_before_its_balance_counts() -> None:
+    """b's rows of BTC net to nothing (hypothesis found it: a positive row alone once gave b room), so
+    both lots go to a, which holds 1.5, and the rest stays where the record has it."""
+    universal = _universal()
+    holdings = _holdings(("a", "BTC", "1.5"), ("b", "BTC", "0.001"), ("b", "BTC", "-0.001"))
+    result = allocate(universal, holdings, LotAllocationMethod.SPECIFIC_UNIT)
+    into_b = result.moves.filter(pl.col("to_account") == "b", pl.col("from_account") != "b")
+    assert into_b.height == 0
+    assert result.snapshot.lots.filter(pl.col("account") == "a")["remaining"].sum() == Decimal("1.5")
+
+
 def test_specific_unit_keeps_lots_where_the_record_has_them_up_to_each_balance() -> None:
     universal = _universal()
     lot_a, lot_b = sorted(universal.lots["lot_id"].to_list())
