@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -18,6 +19,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     Uuid,
+    case,
     false,
     func,
     text,
@@ -127,6 +129,11 @@ class Flow(Base):
     # The user's cost basis (of an inflow) or proceeds (of an outflow) in USD, which the cost-basis run
     # takes instead of the stated or market value.
     value_override: Mapped[Decimal | None] = mapped_column(MONEY)
+
+
+def signed_quantity() -> Any:
+    """A flow's quantity as it moves its account's balance: an inflow adds it, an outflow takes it."""
+    return case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
 
 
 class Label(Base):

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlalchemy import case, delete, func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -21,7 +21,8 @@ from ledger.models import (
     Transaction,
 )
 from ledger.models.spam import not_spam
-from vocabulary.enums import AccountKind, CurrencyType, FlowDirection
+from ledger.models.transactions import signed_quantity
+from vocabulary.enums import AccountKind, CurrencyType
 
 PRICE_QUOTE = "USD"
 
@@ -119,7 +120,7 @@ class AccountsScope:
         """Non-zero balances per account (inflows less outflows of its transactions not ignored), each
         priced at the latest USD close of its asset, a user's own token at the price they gave it. Assets
         marked as spam are left out: the spam center lists them, and no balance or value counts them."""
-        signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
+        signed = signed_quantity()
         quantity = func.sum(signed).label("quantity")
         sums = (
             select(Transaction.account_id, Flow.asset_id, quantity)

@@ -18,8 +18,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from ledger.models import Asset, AssetDayChange, CostBasisStatus, Flow, Price, TaxLot, Transaction
+from ledger.models.transactions import signed_quantity
 from ledger.writes.day_totals import asset_day_changes, counted_flows
-from vocabulary.enums import CurrencyType, FlowDirection, PerformanceDuration
+from vocabulary.enums import CurrencyType, PerformanceDuration
 
 USD = "USD"
 DURATION_DAYS: dict[PerformanceDuration, int | None] = {
@@ -95,9 +96,6 @@ class PortfolioScope:
     def _counted(self) -> list[Any]:
         return counted_flows(self.user_id)
 
-    def _signed(self) -> Any:
-        return case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
-
     async def holdings(self, currency: str, today: date) -> list[Holding]:
         """Positive holdings per asset, priced at `today`'s close and the day before's, largest first."""
         summed: Select[str, Decimal]
@@ -107,7 +105,7 @@ class PortfolioScope:
                 AssetDayChange.user_id == self.user_id
             )
         else:
-            quantity = func.sum(self._signed())
+            quantity = func.sum(signed_quantity())
             summed = (
                 select(Flow.asset_id, quantity.label("quantity"))
                 .join(Transaction, Transaction.id == Flow.transaction_id)

@@ -28,7 +28,6 @@ from sqlalchemy import (
     Date,
     DateTime,
     and_,
-    case,
     cast,
     delete,
     exists,
@@ -56,6 +55,7 @@ from ledger.models import (
     TransactionLink,
 )
 from ledger.models.spam import not_spam
+from ledger.models.transactions import signed_quantity
 from ledger.writes.usd_values import USD, close_match, stated_in_usd
 from vocabulary.enums import CalloutType, CurrencyType, FlowDirection, TransactionLinkType
 from vocabulary.enums import TransactionType as Type
@@ -164,7 +164,7 @@ def _missing_balance(user_id: int, since: datetime | None) -> Any:
         .where(opening.c.held < opening.c.outflow, Asset.type != CurrencyType.FIAT, *later)
         .subquery()
     )
-    signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
+    signed = signed_quantity()
     # each short day's transactions through the (user, account, timestamp) index, one day at a time
     in_day = (
         select(Transaction.id, Transaction.timestamp, func.sum(signed).label("net"))

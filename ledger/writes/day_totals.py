@@ -21,6 +21,7 @@ from ledger.models import (
     TransactionDayTotal,
 )
 from ledger.models.spam import not_spam
+from ledger.models.transactions import signed_quantity
 from vocabulary.enums import FlowDirection
 from vocabulary.enums import TransactionType as Type
 
@@ -44,7 +45,7 @@ def asset_day_changes(user_id: int, *only: Any) -> Any:
     """Per account, asset and UTC day, the net quantity the user's counted flows moved and the quantity
     they took out (columns account_id, asset_id, day, change, outflow)."""
     day = utc_day(Transaction.timestamp)
-    signed = case((Flow.direction == FlowDirection.INFLOW, Flow.quantity), else_=-Flow.quantity)
+    signed = signed_quantity()
     taken = case((Flow.direction == FlowDirection.OUTFLOW, Flow.quantity), else_=0)
     return (
         select(
