@@ -14,7 +14,13 @@ from ledger.models.cost_basis import (
     CostBasisStatus,
     TaxYearFreeze,
 )
-from ledger.models.day_totals import AssetDayChange, DisposalDayTotal, IncomeDayTotal, TransactionDayTotal
+from ledger.models.day_totals import (
+    AssetDayChange,
+    DisposalDayTotal,
+    IncomeDayTotal,
+    OpenLotDayTotal,
+    TransactionDayTotal,
+)
 from ledger.models.demo_bookings import DemoBooking
 from ledger.models.events import AnalyticsEvent, EventKind, Feedback
 from ledger.models.freezing import FrozenPeriod
@@ -85,6 +91,7 @@ __all__ = [
     "MarketData",
     "MfaSecret",
     "OneTimeToken",
+    "OpenLotDayTotal",
     "Price",
     "RecoveryCode",
     "ReportedBalance",

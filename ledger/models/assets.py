@@ -52,6 +52,7 @@ class Price(Base):
     """The daily close of `symbol` in `quote` (USD for every asset, and FX pairs between fiats)."""
 
     __tablename__ = "prices"
+    __table_args__ = (Index("ix_prices_quote_date", "quote", "date"),)  # the table's last day of a quote
 
     symbol: Mapped[str] = mapped_column(String(40), primary_key=True)
     quote: Mapped[str] = mapped_column(String(10), primary_key=True)

@@ -70,3 +70,19 @@ class TransactionDayTotal(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
     day: Mapped[date] = mapped_column(primary_key=True)
     transactions: Mapped[int] = mapped_column(Integer)
+
+
+class OpenLotDayTotal(Base):
+    """The lots of one asset acquired on one day that have something left after the run: how many, and
+    their remaining basis (the lots page's count, the holdings' cost basis). Each run rewrites all of
+    them: a disposal on any day changes what an older lot has left. By account, as its lots: an account's
+    deletion takes them with it."""
+
+    __tablename__ = "open_lot_day_totals"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    asset: Mapped[str] = mapped_column(String(40), primary_key=True)
+    day: Mapped[date] = mapped_column(primary_key=True)
+    lots: Mapped[int] = mapped_column(BigInteger)
+    remaining_cost_basis: Mapped[Decimal] = mapped_column(Numeric)

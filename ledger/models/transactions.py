@@ -199,9 +199,20 @@ class TransactionLinkExclusion(Base):
 class TransactionReview(Base):
     """A transaction that needs the user's review, and why: a transfer leg that matching could not pair
     (or that the user unlinked), shown rather than left to reset cost basis unnoticed. A row of its own
-    rather than a column of `transactions`, so flagging many legs writes narrow rows, not wide ones."""
+    rather than a column of `transactions`, so flagging many legs writes narrow rows, not wide ones.
+
+    It carries its transaction's account and time (a trigger of migration 0042 follows an edit that moves
+    the transaction), so `has:review` within a wallet or a span of days is counted from one index."""
 
     __tablename__ = "transaction_reviews"
+    __table_args__ = (
+        Index(
+            "ix_transaction_reviews_user_id_timestamp",
+            "user_id",
+            "timestamp",
+            postgresql_include=["account_id"],
+        ),
+    )
 
     transaction_id: Mapped[int] = mapped_column(
         ForeignKey("transactions.id", ondelete="CASCADE"), primary_key=True
@@ -213,3 +224,5 @@ class TransactionReview(Base):
     # Flagged by its import (a type the parser did not recognise): transfer matching neither clears nor
     # rewrites it.
     from_import: Mapped[bool] = mapped_column(default=False, server_default=false())
+    account_id: Mapped[int] = mapped_column(BigInteger)
+    timestamp: Mapped[datetime]

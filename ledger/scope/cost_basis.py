@@ -24,6 +24,7 @@ from ledger.models import (
     DisposalDayTotal,
     DisposedLot,
     IncomeDayTotal,
+    OpenLotDayTotal,
     TaxLot,
     TaxYearFreeze,
     Transaction,
@@ -31,7 +32,7 @@ from ledger.models import (
 )
 from ledger.scope.callouts import callout_counts
 from ledger.scope.open_lot_order import valued_page
-from ledger.scope.portfolio import USD, close_on, usd_in
+from ledger.scope.portfolio import USD, close_on, totals_current, usd_in
 from ledger.writes.cost_basis_requests import enqueue_statement
 from vocabulary.enums import CalloutType, CostBasisMethod, CostBasisState, FreezingStatus, QueuePriority
 
@@ -325,7 +326,14 @@ class CostBasisScope:
             where.append(TaxLot.asset == asset)
         close: Any = close_on(TaxLot.asset, USD, today)  # looked up for the page's lots only
         priced: list[Any] = []
-        total = await self.session.scalar(select(func.count()).select_from(TaxLot).where(*where))
+        if await totals_current(self.session, self.user_id):  # the run's count, not every open lot
+            counted = select(func.coalesce(func.sum(OpenLotDayTotal.lots), 0)).where(
+                OpenLotDayTotal.user_id == self.user_id,
+                *([] if asset is None else [OpenLotDayTotal.asset == asset]),
+            )
+        else:
+            counted = select(func.count()).select_from(TaxLot).where(*where)
+        total = await self.session.scalar(counted)
         valued = order in (OpenLotOrder.MARKET_VALUE, OpenLotOrder.UNREALIZED_GAIN)
         if valued and currency == USD:
             # the page chosen without valuing every open lot (ledger.scope.open_lot_order)

@@ -3,25 +3,29 @@ open lot. A lot's value is remaining × today's close, its gain that less its re
 asset's lots read down their quantity, and down their basis the other way, bound every lot not yet read
 by either: its gain is at most (at least, for an ascending sort) the last quantity read times the price
 less the last basis read, as a close is not negative. Each asset's lots are read in growing batches from
-both ends until no unread lot can enter the page, then the assets' candidates merged: the page is exactly
-the one a sort of every open lot gives (a threshold algorithm).
+both ends until no unread lot can enter the page (every asset's next batch in one statement), then the
+assets' candidates merged: the page is exactly the one a sort of every open lot gives (a threshold
+algorithm).
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, localcontext
+from typing import Any
 
-from sqlalchemy import desc, select, text, tuple_
+from sqlalchemy import Select, desc, literal, select, text, tuple_, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import TaxLot
-from ledger.scope.portfolio import USD, close_on
+from ledger.scope.portfolio import EXACT, USD, close_on
 
 FIRST_BATCH = 256
-EXACT = 120  # digits enough for any product of two NUMERIC(38,18)
 
-# The assets of the user's open lots, one index probe each (a skip scan of ix_tax_lots_open_by_remaining).
+# The assets of the user's open lots, one index probe each (a skip scan of ix_tax_lots_open_by_remaining),
+# with each one's latest USD close on or before :today.
 _HELD_ASSETS = text(
     """
     WITH RECURSIVE held(asset) AS (
@@ -32,7 +36,10 @@ _HELD_ASSETS = text(
                 ORDER BY t.asset LIMIT 1)
         FROM held WHERE held.asset IS NOT NULL
     )
-    SELECT asset FROM held WHERE asset IS NOT NULL
+    SELECT asset, (SELECT p.close FROM prices p
+                   WHERE p.symbol = held.asset AND p.quote = 'USD' AND p.date <= :today
+                   ORDER BY p.date DESC LIMIT 1)
+    FROM held WHERE asset IS NOT NULL
     """
 )
 
@@ -51,13 +58,17 @@ async def valued_page(
     """The ids of the page's lots in the page's order: by value (or gain) in USD, nulls (no close) last,
     then by id."""
     wanted = offset + limit
-    assets = [asset] if asset is not None else list(await session.scalars(_HELD_ASSETS, {"user_id": user_id}))
-    closes = {held: await session.scalar(select(close_on(held, USD, today))) for held in assets}
-    candidates: list[tuple[Decimal, int]] = []
-    for held, close in closes.items():
-        if close is not None:
-            candidates += await _best_of_asset(session, user_id, held, close, gain, descending, wanted)
-    candidates = _ranked(candidates, descending)
+    if asset is None:
+        held_assets = await session.execute(_HELD_ASSETS, {"user_id": user_id, "today": today})
+        closes = {held: close for held, close in held_assets}
+    else:
+        closes = {asset: await session.scalar(select(close_on(asset, USD, today)))}
+    walks = [
+        _Walk(held, close, gain, descending, wanted) for held, close in closes.items() if close is not None
+    ]
+    candidates = _ranked(
+        [found for walk in await _walked(session, user_id, walks) for found in walk], descending
+    )
     page = [lot_id for _, lot_id in candidates[offset:wanted]]
     if len(candidates) >= wanted:
         return page
@@ -75,52 +86,88 @@ async def valued_page(
     return page + list(rest)
 
 
-async def _best_of_asset(
-    session: AsyncSession,
-    user_id: int,
-    asset: str,
-    price: Decimal,
-    gain: bool,
-    descending: bool,
-    wanted: int,
-) -> list[tuple[Decimal, int]]:
-    """The asset's first `wanted` lots in the sort's order (fewer when it has fewer), with their keys."""
-    key = TaxLot.remaining * price - TaxLot.remaining_cost_basis if gain else TaxLot.remaining * price
-    # each column read from the end that holds the sort's first keys: quantity the sort's way, basis the other
-    columns = [(TaxLot.remaining, descending)]
-    if gain:
-        columns.append((TaxLot.remaining_cost_basis, not descending))
-    seen: dict[int, Decimal] = {}
-    reached: list[tuple[Decimal, int] | None] = [None] * len(columns)
-    batch = max(FIRST_BATCH, wanted + 1)
-    while True:
-        for index, (column, column_descending) in enumerate(columns):
+@dataclass
+class _Walk:
+    """One asset's lots read in the sort's order from both ends: quantity the sort's way, basis the other
+    (the basis only for a sort by gain)."""
+
+    asset: str
+    price: Decimal
+    gain: bool
+    descending: bool
+    wanted: int
+    seen: dict[int, Decimal] = field(default_factory=dict)
+    reached: list[tuple[Decimal, int] | None] = field(default_factory=lambda: [None, None])
+    best: list[tuple[Decimal, int]] | None = None  # the asset's first `wanted` lots, once known
+
+    @property
+    def columns(self) -> list[tuple[Any, bool]]:
+        quantity = [(TaxLot.remaining, self.descending)]
+        return [*quantity, (TaxLot.remaining_cost_basis, not self.descending)] if self.gain else quantity
+
+    def batch(self, user_id: int, size: int) -> list[Select[Any]]:
+        """The next `size` lots from each end, after those read."""
+        value = TaxLot.remaining * self.price
+        key = value - TaxLot.remaining_cost_basis if self.gain else value
+        statements = []
+        for index, (column, column_descending) in enumerate(self.columns):
             order = (desc(column), desc(TaxLot.id)) if column_descending else (column, TaxLot.id)
             statement = (
-                select(column, TaxLot.id, key)
-                .where(TaxLot.user_id == user_id, TaxLot.asset == asset, TaxLot.remaining > 0)
+                select(column.label("position"), TaxLot.id, key.label("key"), literal(index).label("side"))
+                .where(TaxLot.user_id == user_id, TaxLot.asset == self.asset, TaxLot.remaining > 0)
                 .order_by(*order)
-                .limit(batch)
+                .limit(size)
             )
-            after = reached[index]
+            after = self.reached[index]
             if after is not None:
                 position = tuple_(column, TaxLot.id)
                 statement = statement.where(position < after if column_descending else position > after)
-            rows = (await session.execute(statement)).all()
-            seen.update((lot_id, lot_key) for _, lot_id, lot_key in rows)
-            if len(rows) < batch:  # read to its end: every lot of the asset is seen
-                return _ranked([(found, lot_id) for lot_id, found in seen.items()], descending)[:wanted]
-            reached[index] = (rows[-1][0], rows[-1][1])
-        best = _ranked([(found, lot_id) for lot_id, found in seen.items()], descending)[:wanted]
-        quantity_at, basis_at = reached[0], reached[-1]
-        if len(best) == wanted and price >= 0 and quantity_at is not None and basis_at is not None:
-            with localcontext(prec=EXACT):
-                bound = quantity_at[0] * price - (basis_at[0] if gain else Decimal(0))
+            statements.append(statement)
+        return statements
+
+    def read(self, sides: list[list[tuple[Decimal, int, Decimal]]], size: int) -> None:
+        """Take a batch's (position, lot id, key) rows of each side; the walk ends when a side is read
+        through, or no unread lot can enter."""
+        for side, rows in enumerate(sides):
+            self.seen.update((lot_id, key) for _, lot_id, key in rows)
+            if len(rows) < size:  # read to its end: every lot of the asset is seen
+                self.best = self._first()
+                return
+            self.reached[side] = rows[-1][:2]
+        best = self._first()
+        quantity_at, basis_at = self.reached[0], self.reached[len(self.columns) - 1]
+        if len(best) == self.wanted and self.price >= 0 and quantity_at is not None and basis_at is not None:
+            with localcontext(EXACT):
+                bound = quantity_at[0] * self.price - (basis_at[0] if self.gain else Decimal(0))
             # no unread lot passes the bound: none can enter once the last kept is inside it (a tie
             # could, by a smaller id)
-            if (bound < best[-1][0]) if descending else (bound > best[-1][0]):
-                return best
-        batch *= 2
+            if (bound < best[-1][0]) if self.descending else (bound > best[-1][0]):
+                self.best = best
+
+    def _first(self) -> list[tuple[Decimal, int]]:
+        return _ranked([(found, lot_id) for lot_id, found in self.seen.items()], self.descending)[
+            : self.wanted
+        ]
+
+
+async def _walked(session: AsyncSession, user_id: int, walks: list[_Walk]) -> list[list[tuple[Decimal, int]]]:
+    """Each walk's first lots. Every unfinished asset's next batch is read in one statement, in batches
+    growing twice over until every walk has ended."""
+    size = max(FIRST_BATCH, max((walk.wanted for walk in walks), default=0) + 1)
+    while unfinished := [walk for walk in walks if walk.best is None]:
+        parts = [
+            statement.subquery().select().add_columns(literal(number).label("walk"))
+            for number, walk in enumerate(unfinished)
+            for statement in walk.batch(user_id, size)
+        ]
+        read: dict[tuple[int, int], list[tuple[Decimal, int, Decimal]]] = defaultdict(list)
+        connection = await session.connection()  # Core rows: no ORM loading of thousands of lots
+        for position, lot_id, key, side, number in await connection.execute(union_all(*parts)):
+            read[number, side].append((position, lot_id, key))
+        for number, walk in enumerate(unfinished):
+            walk.read([read[number, side] for side in range(len(walk.columns))], size)
+        size *= 2
+    return [walk.best or [] for walk in walks]
 
 
 def _ranked(keyed: list[tuple[Decimal, int]], descending: bool) -> list[tuple[Decimal, int]]:

@@ -458,8 +458,10 @@ class TransactionsScope:
         if reason is not None:
             await self.session.execute(
                 insert(TransactionReview).from_select(
-                    ["transaction_id", "user_id", "reason"],
-                    owned.add_columns(literal(self.user_id), literal(reason)),
+                    ["transaction_id", "user_id", "reason", "account_id", "timestamp"],
+                    owned.add_columns(
+                        literal(self.user_id), literal(reason), Transaction.account_id, Transaction.timestamp
+                    ),
                 )
             )
 
@@ -492,8 +494,9 @@ class TransactionsScope:
 def _read_total(user_id: int, search: Search) -> Select[Any] | None:
     """The total of `search` read from rows that hold it, when there are such: the counts the database
     keeps (models.transaction_counts) for the whole ledger, its wallets and spans of whole UTC days, one
-    asset, or the rows to review (or not to review); the last run's rows of one callout (one per
-    transaction, gone with it). Any other search is counted row by row."""
+    asset, or the rows to review (or not to review); the review rows of wallets or a span (an index of
+    them); the last run's rows of one callout (one per transaction, gone with it). Any other search is
+    counted row by row."""
     if len(search.callouts) == 1 and replace(search, callouts=()) == Search():
         return (
             select(func.count())
@@ -514,6 +517,17 @@ def _read_total(user_id: int, search: Search) -> Select[Any] | None:
         if search.end is not None:
             kept = kept.where(TransactionCountDelta.utc_day < search.end.astimezone(UTC).date())
         return kept
+    spanned = replace(search, account_ids=(), start=None, end=None)
+    if spanned == Search(needs_review=True) and spanned != search:
+        # rows to review of wallets or days: an index of the review rows, which carry both
+        reviewed = select(func.count()).where(TransactionReview.user_id == user_id)
+        if search.account_ids:
+            reviewed = reviewed.where(TransactionReview.account_id.in_(search.account_ids))
+        if search.start is not None:
+            reviewed = reviewed.where(TransactionReview.timestamp >= search.start)
+        if search.end is not None:
+            reviewed = reviewed.where(TransactionReview.timestamp < search.end)
+        return reviewed
     if search.needs_review is None or replace(search, needs_review=None) != Search():
         return None
     reviews = select(func.coalesce(func.sum(ReviewCountDelta.delta), 0)).where(

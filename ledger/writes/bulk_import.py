@@ -130,9 +130,10 @@ WITH inserted AS (
     SELECT s.id, l.id FROM staging_transactions s JOIN labels l ON l.user_id = :user_id AND l.name = s.label
     WHERE s.id IN (SELECT id FROM inserted)
 ), new_reviews AS (
-    INSERT INTO transaction_reviews (transaction_id, user_id, reason, from_import)
+    INSERT INTO transaction_reviews (transaction_id, user_id, reason, from_import, account_id, timestamp)
     SELECT s.id, :user_id,
-           CASE WHEN s.timestamp < CAST(:frozen_before AS timestamptz) THEN :held ELSE s.review END, true
+           CASE WHEN s.timestamp < CAST(:frozen_before AS timestamptz) THEN :held ELSE s.review END, true,
+           :account_id, s.timestamp
     FROM staging_transactions s
     WHERE (s.review IS NOT NULL OR s.timestamp < CAST(:frozen_before AS timestamptz))
       AND s.id IN (SELECT id FROM inserted)

@@ -17,6 +17,8 @@ from ledger.models import (
     Flow,
     IncomeDayTotal,
     IncomeEvent,
+    OpenLotDayTotal,
+    TaxLot,
     Transaction,
     TransactionDayTotal,
 )
@@ -63,7 +65,8 @@ def asset_day_changes(user_id: int, *only: Any) -> Any:
 
 
 def store_day_totals(session: Session, user_id: int, since: datetime | None = None) -> None:
-    """Rewrite the user's day totals (of the UTC days from `since`, a day's start, on)."""
+    """Rewrite the user's day totals (of the UTC days from `since`, a day's start, on), and all of its
+    open lots' totals."""
     for model in (DisposalDayTotal, IncomeDayTotal, TransactionDayTotal, AssetDayChange):
         replaced = [model.user_id == user_id]
         if since is not None:
@@ -150,5 +153,22 @@ def store_day_totals(session: Session, user_id: int, since: datetime | None = No
                 changes.c.change,
                 changes.c.outflow,
             ),
+        )
+    )
+    session.execute(delete(OpenLotDayTotal).where(OpenLotDayTotal.user_id == user_id))
+    acquired = utc_day(TaxLot.acquired_at)
+    session.execute(
+        insert(OpenLotDayTotal).from_select(
+            ["user_id", "account_id", "asset", "day", "lots", "remaining_cost_basis"],
+            select(
+                literal(user_id),
+                TaxLot.account_id,
+                TaxLot.asset,
+                acquired,
+                func.count(),
+                func.sum(TaxLot.remaining_cost_basis),
+            )
+            .where(TaxLot.user_id == user_id, TaxLot.remaining > 0)
+            .group_by(TaxLot.account_id, TaxLot.asset, acquired),
         )
     )

@@ -62,8 +62,9 @@ _REVIEW_STAGING = "CREATE TEMPORARY TABLE staging_review (id bigint PRIMARY KEY,
 _APPLY_REVIEW = [
     """DELETE FROM transaction_reviews v USING staging_review r
        WHERE v.transaction_id = r.id AND r.reason IS NULL AND NOT v.from_import""",
-    """INSERT INTO transaction_reviews (transaction_id, user_id, reason)
-       SELECT id, :user_id, reason FROM staging_review WHERE reason IS NOT NULL
+    """INSERT INTO transaction_reviews (transaction_id, user_id, reason, account_id, timestamp)
+       SELECT r.id, :user_id, r.reason, t.account_id, t.timestamp
+       FROM staging_review r JOIN transactions t ON t.id = r.id WHERE r.reason IS NOT NULL
        ON CONFLICT (transaction_id) DO UPDATE SET reason = excluded.reason
        WHERE transaction_reviews.reason IS DISTINCT FROM excluded.reason
          AND NOT transaction_reviews.from_import""",

@@ -68,7 +68,11 @@ def ledger(session: Session, user: Any) -> dict[str, Any]:
     odd = add_transaction(session, cold, "2022-06-01 10:00", Type.UNKNOWN, into("crypto_ETH", "2", "3000"))
     session.add(
         TransactionReview(
-            transaction_id=odd.id, user_id=odd.user_id, reason="no send of ETH matches this receive"
+            transaction_id=odd.id,
+            user_id=odd.user_id,
+            reason="no send of ETH matches this receive",
+            account_id=odd.account_id,
+            timestamp=odd.timestamp,
         )
     )
     session.commit()

@@ -1,12 +1,13 @@
-"""The home chart (and its holdings table) summed from the cost-basis run's per-day asset changes
-(ledger.writes.day_totals) equals, to the last digit, the chart summed from every flow as before: on
-randomized ledgers, in USD and EUR, over a year and over all time; while a run is requested (flows
-changed since the last one) the chart reads the flows, so a change shows before the run stores new
-totals; and a deleted account's changes go with it."""
+"""The home chart (and its holdings table) summed from the cost-basis run's per-day asset changes and
+open-lot totals (ledger.writes.day_totals) equals, to the last digit, the chart summed from every flow
+and lot as before: on randomized ledgers, in USD and EUR, over a year and over all time; while a run is
+requested (flows changed since the last one) the chart reads the flows, so a change shows before the
+run stores new totals; and a deleted account's changes go with it."""
 
 from __future__ import annotations
 
 import random
+import uuid
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
@@ -15,7 +16,7 @@ from sqlalchemy import Date, and_, case, cast, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
-from ledger.models import Account, Asset, CostBasisStatus, Flow, Transaction, User
+from ledger.models import Account, Asset, CostBasisStatus, Flow, TaxLot, Transaction, User
 from ledger.scope.portfolio import PortfolioScope, ValuePoint, usd_in, usd_price
 from ledger.writes.day_totals import store_day_totals
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
@@ -29,7 +30,7 @@ ASSETS = ("crypto_BTC", "crypto_ETH", "fiat_USD", "fiat_EUR")
 END = date(2024, 6, 30)
 
 
-def quantity(rng: random.Random) -> str:
+def quantity_text(rng: random.Random) -> str:
     return str(Decimal(rng.randrange(1, 10**12)) / Decimal(10 ** rng.randrange(0, 12)))
 
 
@@ -42,13 +43,37 @@ def random_ledger(session: Session, seed: int) -> int:
             days=rng.randrange(0, 850), seconds=rng.choice((0, 1, 86399, rng.randrange(86400)))
         )
         moves = [
-            (into if rng.random() < 0.6 else out)(rng.choice(ASSETS), quantity(rng))
+            (into if rng.random() < 0.6 else out)(rng.choice(ASSETS), quantity_text(rng))
             for _ in range(rng.randrange(1, 4))
         ]
         kind = Type.SPAM if rng.random() < 0.05 else Type.TRADE
-        add_transaction(session, account, when.isoformat(), kind, *moves, ignored=rng.random() < 0.1)
+        made = add_transaction(session, account, when.isoformat(), kind, *moves, ignored=rng.random() < 0.1)
+        if rng.random() < 0.5:
+            session.add(lot_of(made, rng))
     session.commit()
     return user.id
+
+
+def lot_of(transaction: Transaction, rng: random.Random) -> TaxLot:
+    """A lot as the run stores it (named by symbol), with some or none of it left."""
+    quantity = Decimal(quantity_text(rng))
+    basis = Decimal(rng.randrange(1, 10**24)) / Decimal(10**18)
+    left = rng.choice((Decimal(0), quantity, quantity / 2))
+    return TaxLot(
+        user_id=transaction.user_id,
+        run_id=uuid.uuid4(),
+        lot_id=str(uuid.uuid4()),
+        origin_lot_id=str(uuid.uuid4()),
+        transaction_id=transaction.id,
+        account_id=transaction.account_id,
+        asset=rng.choice(("BTC", "ETH")),
+        acquired_at=transaction.timestamp,
+        quantity=quantity,
+        remaining=left,
+        cost_basis=basis,
+        remaining_cost_basis=basis if left == quantity else basis * left / quantity if left else Decimal(0),
+        transfer_chain="",
+    )
 
 
 async def flow_by_flow(
@@ -108,8 +133,9 @@ async def flow_by_flow(
     return [ValuePoint(day, value or Decimal(0)) for day, value in rows]
 
 
-def as_text(points: list[ValuePoint]) -> list[tuple[date, str]]:
-    return [(point.day, str(point.value)) for point in points]
+def exact(points: list[ValuePoint]) -> list[tuple[date, Decimal]]:
+    """Each day's value, compared exactly (Decimal equality: 0E-20 is 0, 1.50 is 1.5)."""
+    return [(point.day, point.value) for point in points]
 
 
 async def same_chart(session: AsyncSession, user_id: int) -> None:
@@ -118,7 +144,7 @@ async def same_chart(session: AsyncSession, user_id: int) -> None:
         for start in (END - timedelta(days=365), date(2022, 1, 1)):
             expected = await flow_by_flow(session, user_id, currency, start, END)
             assert any(point.value for point in expected)
-            assert as_text(await scope.value_history(currency, start, END)) == as_text(expected)
+            assert exact(await scope.value_history(currency, start, END)) == exact(expected)
 
 
 def finished_run(session: Session, user_id: int, state: CostBasisState | None) -> None:
@@ -138,8 +164,9 @@ async def test_the_chart_from_day_changes_is_the_chart_from_every_flow(
     finished_run(db_session, user_id, None)
     await async_session.rollback()
     await same_chart(async_session, user_id)  # the day changes
-    # the holdings table sums the same day changes
-    assert from_flows and await PortfolioScope(async_session, user_id).holdings("EUR", END) == from_flows
+    # the holdings table sums the same day changes, and the same open lots' basis from their day totals
+    assert any(holding.cost_basis for holding in from_flows)
+    assert await PortfolioScope(async_session, user_id).holdings("EUR", END) == from_flows
 
 
 async def test_flows_changed_since_the_run_are_charted_before_the_next_run(
@@ -160,7 +187,7 @@ async def test_flows_changed_since_the_run_are_charted_before_the_next_run(
     after = await PortfolioScope(async_session, user_id).value_history("USD", date(2024, 6, 1), END)
 
     assert after != before
-    assert as_text(after) == as_text(await flow_by_flow(async_session, user_id, "USD", date(2024, 6, 1), END))
+    assert exact(after) == exact(await flow_by_flow(async_session, user_id, "USD", date(2024, 6, 1), END))
 
 
 async def test_a_deleted_accounts_changes_leave_the_chart_with_it(
@@ -180,6 +207,4 @@ async def test_a_deleted_accounts_changes_leave_the_chart_with_it(
 
     without = await PortfolioScope(async_session, user_id).value_history("USD", date(2024, 6, 1), END)
     assert without != with_cold
-    assert as_text(without) == as_text(
-        await flow_by_flow(async_session, user_id, "USD", date(2024, 6, 1), END)
-    )
+    assert exact(without) == exact(await flow_by_flow(async_session, user_id, "USD", date(2024, 6, 1), END))

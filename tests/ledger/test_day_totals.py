@@ -1,7 +1,7 @@
 """The tax page's year read from the cost-basis run's day totals (ledger.writes.day_totals) equals, to
 the last digit, the same year summed row by row as the page did before: on randomized results, in USD
 and EUR (each row at its own day's close), with a January and an April tax-year start; and the disposed
-lots page's total is the rows' count."""
+and open lots pages' totals are the rows' counts."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from sqlalchemy import Date, and_, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
-from ledger.models import Account, DisposedLot, IncomeEvent, Transaction, User
-from ledger.scope.cost_basis import NON_TAXABLE_DISPOSALS, CostBasisScope, tax_year_bounds
+from ledger.models import Account, CostBasisStatus, DisposedLot, IncomeEvent, TaxLot, Transaction, User
+from ledger.scope.cost_basis import NON_TAXABLE_DISPOSALS, CostBasisScope, OpenLotOrder, tax_year_bounds
 from ledger.scope.portfolio import usd_in
 from ledger.writes.day_totals import store_day_totals
 from tests.workflows.ledger_rows import new_wallet
-from vocabulary.enums import TransactionType
+from vocabulary.enums import AccountKind, IntegrationCategory, TransactionType
 
 pytestmark = pytest.mark.servers
 
@@ -230,3 +230,73 @@ async def test_the_disposed_lots_total_is_the_count_of_the_users_slices(
 
     assert slices is not None and total == slices > 0
     assert theirs == 0  # their run's totals are not stored yet; nothing of the first user's is counted
+
+
+async def test_the_open_lots_total_is_the_count_of_the_users_open_lots_and_leaves_with_an_account(
+    db_session: Session, async_session: AsyncSession
+) -> None:
+    user, account = new_wallet(db_session)
+    second = Account(
+        user_id=user.id,
+        kind=AccountKind.CUSTOM_WALLET,
+        name="Second",
+        integration_slug="csv file import",
+        integration_category=IntegrationCategory.WALLET,
+    )
+    db_session.add(second)
+    db_session.flush()
+    rng = random.Random(7)
+    for index in range(60):
+        where = rng.choice((account, second))
+        transaction = Transaction(
+            user_id=user.id,
+            account_id=where.id,
+            natural_key=f"lot-{index}",
+            timestamp=FIRST + timedelta(days=rng.randrange(0, 400), seconds=rng.randrange(86400)),
+            type=TransactionType.BUY,
+        )
+        db_session.add(transaction)
+        db_session.flush()
+        left = rng.choice((Decimal(0), Decimal(1), Decimal("0.5")))
+        db_session.add(
+            TaxLot(
+                user_id=user.id,
+                run_id=uuid.uuid4(),
+                lot_id=f"lot-{index}",
+                origin_lot_id=f"lot-{index}",
+                transaction_id=transaction.id,
+                account_id=where.id,
+                asset=rng.choice(("BTC", "ETH")),
+                acquired_at=transaction.timestamp,
+                quantity=Decimal(1),
+                remaining=left,
+                cost_basis=Decimal(100),
+                remaining_cost_basis=100 * left,
+                transfer_chain="",
+            )
+        )
+    db_session.merge(CostBasisStatus(user_id=user.id, compute_end_time=datetime.now(UTC)))
+    store_day_totals(db_session, user.id)
+    db_session.commit()
+
+    async def totals() -> list[tuple[int, int]]:
+        """The page's total of every open lot, and of one asset's, beside the rows counted."""
+        found = []
+        for asset in (None, "BTC"):
+            _, total = await CostBasisScope(async_session, user.id).open_lots(
+                asset, OpenLotOrder.ACQUIRED_AT, False, 50, 0, "USD"
+            )
+            await async_session.rollback()
+            only = [TaxLot.user_id == user.id, TaxLot.remaining > 0]
+            counted = db_session.scalar(
+                select(func.count()).where(*only, *([] if asset is None else [TaxLot.asset == asset]))
+            )
+            found.append((total, counted or 0))
+        return found
+
+    before = await totals()
+    assert all(total == counted for total, counted in before) and before[1][0] > 0
+    db_session.delete(second)  # the deletion workflow's last step; it requests no run
+    db_session.commit()
+    after = await totals()
+    assert all(total == counted for total, counted in after) and after[0][0] < before[0][0]

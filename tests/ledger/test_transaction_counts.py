@@ -267,8 +267,17 @@ async def test_the_total_to_review_follows_imports_matching_links_and_deletions(
     imported(db_session, other, other_account, "x", review="a type the parser did not know")
     mine = select(Transaction.natural_key, Transaction.id).where(Transaction.user_id == user.id)
     ids = {key: tx_id for key, tx_id in db_session.execute(mine)}
-    searches = [Search(needs_review=True), Search(needs_review=False), parse("has:review")]
-    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [2, 3, 2]
+    searches = [
+        Search(needs_review=True),
+        Search(needs_review=False),
+        parse("has:review"),
+        parse(f"has:review wallet:{second.id}"),  # read from the review rows' index, as the next two
+        parse(f"has:review wallet:{account.id} wallet:{second.id} tax_year:2024"),
+        parse("has:review from:2024-06-02"),
+    ]
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [
+        2, 3, 2, 0, 2, 0,
+    ]  # fmt: skip
 
     # transfer matching flags two legs, then gives one a new reason and clears the other
     store_matching(db_session, user.id, [], {ids["c"]: "no receive matches", ids["d"]: "no send matches"})
@@ -276,25 +285,47 @@ async def test_the_total_to_review_follows_imports_matching_links_and_deletions(
     link = (ids["c"], ids["e"], Decimal(1))
     store_matching(db_session, user.id, [link], {ids["c"]: "other", ids["d"]: None})
     db_session.commit()
-    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [3, 2, 3]
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [
+        3, 2, 3, 1, 3, 0,
+    ]  # fmt: skip
 
     # unlinking by hand flags both legs, one of them already flagged
     scope = TransactionsScope(async_session, user.id)
     assert await scope.unlink_transfer(ids["c"], ids["e"]) is None
     await async_session.commit()
-    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [4, 1, 4]
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [
+        4, 1, 4, 2, 4, 0,
+    ]  # fmt: skip
+
+    # an edit moving a flagged transaction to the other wallet and the next day moves its review too
+    db_session.execute(
+        update(Transaction)
+        .where(Transaction.id == ids["a"])
+        .values(account_id=second.id, timestamp=WHEN + timedelta(days=1))
+    )
+    db_session.commit()
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [
+        4, 1, 4, 3, 4, 1,
+    ]  # fmt: skip
 
     # a flagged transaction deleted takes its review with it, and so does a deleted wallet
-    db_session.execute(delete(Transaction).where(Transaction.id == ids["a"]))
+    db_session.execute(delete(Transaction).where(Transaction.id == ids["b"]))
     db_session.commit()
-    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [3, 1, 3]
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [
+        3, 1, 3, 3, 3, 1,
+    ]  # fmt: skip
     db_session.delete(second)
     db_session.commit()
     fold_transaction_count(db_session, user.id)
     db_session.commit()
-    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [1, 0, 1]
-    assert reviews(db_session, user.id) == [1]
-    assert exact(await kept_and_counted_each(async_session, db_session, other.id, searches)) == [1, 0, 1]
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [
+        0, 0, 0, 0, 0, 0,
+    ]  # fmt: skip
+    assert reviews(db_session, user.id) == []
+    # the other user's one flag, in none of this user's wallets
+    assert exact(await kept_and_counted_each(async_session, db_session, other.id, searches)) == [
+        1, 0, 1, 0, 0, 0,
+    ]  # fmt: skip
 
     other_id = other.id
     db_session.delete(other)

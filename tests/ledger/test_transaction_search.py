@@ -57,7 +57,15 @@ def ledger(session: Session) -> dict[str, Any]:
         for account, when, kind, moves, note, tx_hash in rows
     ]
     for transaction in made[3:6]:
-        session.add(TransactionReview(transaction_id=transaction.id, user_id=user.id, reason="check it"))
+        session.add(
+            TransactionReview(
+                transaction_id=transaction.id,
+                user_id=user.id,
+                reason="check it",
+                account_id=transaction.account_id,
+                timestamp=transaction.timestamp,
+            )
+        )
     other, elsewhere = new_wallet(session)
     _transaction(
         session, elsewhere, "2021-08-01 10:00", Type.BUY, [into(btc, "1")], "coffee eth btc", "0xabc"
@@ -124,6 +132,8 @@ async def test_words_and_filters_find_what_the_whole_conditions_find(
         "asset_id:crypto_BTC asset_id:crypto_ETH",
         f"asset_id:crypto_ETH wallet:{rows['spot']}",
         "asset_id:crypto_ETH has:review from:2021-04-01",
+        f"has:review wallet:{rows['spot']} tax_year:2022",
+        "has:review from:2022-01-01 to:2022-01-01",
         "eth is:uncategorized",
         "eth btc coffee usd",  # past the words split by index
         "eth eth",
