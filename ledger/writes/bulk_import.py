@@ -103,7 +103,9 @@ ON CONFLICT (id) DO NOTHING
 """
 
 # The batch's transactions new to the account (the first of a key the file repeats wins), then the
-# flows, labels and review flags of exactly those; answers how many were new, how many of them are
+# flows, labels and review flags of exactly those, and the kept count of each asset's transactions (every
+# flow's transaction is new, so each (transaction, asset) pair is: migration 0044 has the flows' trigger
+# leave them to this statement); answers how many were new, how many of them are
 # flagged for the parser's reason and how many are held. Foreign keys are checked at the end of the
 # statement. A transaction dated in a frozen tax year (before :frozen_before) is held for review: stored
 # ignored, flagged with :held whatever its type (the run reads no ignored transaction, so the frozen
@@ -125,6 +127,12 @@ WITH inserted AS (
     JOIN staging_assets a ON a.symbol = f.symbol
     WHERE s.id IN (SELECT id FROM inserted)
     ORDER BY f.seq, f.position
+    RETURNING transaction_id, asset_id
+), asset_counts AS (
+    INSERT INTO asset_count_deltas (user_id, asset_id, delta)
+    SELECT :user_id, asset_id, count(*)
+    FROM (SELECT DISTINCT transaction_id, asset_id FROM new_flows) AS pairs
+    GROUP BY asset_id ORDER BY asset_id
 ), new_labels AS (
     INSERT INTO transaction_labels (transaction_id, label_id)
     SELECT s.id, l.id FROM staging_transactions s JOIN labels l ON l.user_id = :user_id AND l.name = s.label
@@ -142,6 +150,10 @@ WITH inserted AS (
 SELECT (SELECT count(*) FROM inserted), (SELECT count(*) FROM new_reviews WHERE NOT held),
        (SELECT count(*) FROM new_reviews WHERE held)
 """
+# The merge counts its own assets' transactions; any other statement of the import's transaction leaves
+# that to the flows' trigger.
+_ASSET_COUNTS_WRITTEN = "SET LOCAL cairn.asset_counts_written = on"
+_ASSET_COUNTS_TRIGGERED = "SET LOCAL cairn.asset_counts_written = off"
 _CREATE_LABELS = """
 INSERT INTO labels (user_id, name)
 SELECT DISTINCT :user_id, label FROM staging_transactions WHERE label IS NOT NULL
@@ -401,7 +413,9 @@ class AccountImport:
         copy_text(session, "staging_flows", _FLOW_COLUMNS, batch.flows)
         if batch.labelled:
             session.execute(text(_CREATE_LABELS), self._params)
+        session.execute(text(_ASSET_COUNTS_WRITTEN))
         new, for_review, held_frozen = session.execute(text(_MERGE), self._params).one()
+        session.execute(text(_ASSET_COUNTS_TRIGGERED))
         self._staged += batch.size
         self._imported += new
         self._for_review += for_review

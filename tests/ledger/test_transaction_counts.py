@@ -5,6 +5,7 @@ review."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -55,6 +56,18 @@ def buys(*keys: str, when: datetime = WHEN, review: str | None = None) -> list[P
     ]
 
 
+def written_by(session: Session, user: User, account: Account, rows: list[ParsedTransaction]) -> None:
+    """`rows` imported into `account` as a file's."""
+    job_id = new_job(session, user, account)
+    source = ImportSource(job_id=job_id, file_key="uploads/x.csv", format_id="generic", format_name="Generic")
+    writer = AccountImport(
+        session, user_id=user.id, account_id=account.id, source=source, fiat_symbols={"USD"}
+    )
+    writer.write(encode_batch(rows))
+    writer.finish(number_ignored=0)
+    session.commit()
+
+
 def imported(
     session: Session,
     user: User,
@@ -63,14 +76,7 @@ def imported(
     when: datetime = WHEN,
     review: str | None = None,
 ) -> None:
-    job_id = new_job(session, user, account)
-    source = ImportSource(job_id=job_id, file_key="uploads/x.csv", format_id="generic", format_name="Generic")
-    writer = AccountImport(
-        session, user_id=user.id, account_id=account.id, source=source, fiat_symbols={"USD"}
-    )
-    writer.write(encode_batch(buys(*keys, when=when, review=review)))
-    writer.finish(number_ignored=0)
-    session.commit()
+    written_by(session, user, account, buys(*keys, when=when, review=review))
 
 
 def second_wallet(session: Session, user: User) -> Account:
@@ -414,6 +420,18 @@ async def test_asset_totals_count_transactions_through_imports_edits_deletions_a
         Search(asset_ids=("crypto_NOT_HELD",)),
         Search(asset_ids=(btc, usd)),  # both: counted row by row
     ]
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [4, 4, 0, 4]
+
+    # the import counts its own pairs (migration 0044): a file's row paying its fee in the bought asset
+    # counts once; a row the account already has is skipped and counts nothing
+    paid_in_kind = buys("fee-in-btc")[0]
+    paid_in_kind = dataclasses.replace(
+        paid_in_kind, flows=(*paid_in_kind.flows, ParsedFlow("OUT", "BTC", Decimal("0.001"), is_fee=True))
+    )
+    written_by(db_session, user, account, [paid_in_kind, *buys("a")])
+    assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [5, 5, 0, 5]
+    db_session.execute(delete(Transaction).where(Transaction.natural_key == "fee-in-btc"))
+    db_session.commit()
     assert exact(await kept_and_counted_each(async_session, db_session, user.id, searches)) == [4, 4, 0, 4]
 
     # a transaction with two flows of BTC counts once, and a third flow of it later changes nothing
