@@ -2,8 +2,10 @@
 
 Values are USD in the database (flows, lots and the price table) and converted to the user's base
 currency here, at each day's FX close (the latest on or before the day: FX has no weekend closes).
-Quantities come from the ledger's flows (what the accounts hold, as the wallet balances read them);
-cost basis from the open lots of the last cost-basis run. Everything is summed in SQL.
+Quantities come from the ledger's flows (what the accounts hold, as the wallet balances read them), or
+the last cost-basis run's sums of them per day; cost basis from the open lots of that run, or its sums of
+them per acquisition day. The holdings are summed in SQL; the value over time is walked day by day here
+from what SQL sums (`value_history`), exactly.
 """
 
 from __future__ import annotations
