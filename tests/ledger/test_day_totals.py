@@ -20,8 +20,9 @@ from ledger.models import Account, CostBasisStatus, DisposedLot, IncomeEvent, Ta
 from ledger.scope.cost_basis import NON_TAXABLE_DISPOSALS, CostBasisScope, OpenLotOrder, tax_year_bounds
 from ledger.scope.portfolio import usd_in
 from ledger.writes.day_totals import store_day_totals
+from tests.workflows.cost_basis_rows import add_wallet
 from tests.workflows.ledger_rows import new_wallet
-from vocabulary.enums import AccountKind, IntegrationCategory, TransactionType
+from vocabulary.enums import TransactionType
 
 pytestmark = pytest.mark.servers
 
@@ -236,15 +237,7 @@ async def test_the_open_lots_total_is_the_count_of_the_users_open_lots_and_leave
     db_session: Session, async_session: AsyncSession
 ) -> None:
     user, account = new_wallet(db_session)
-    second = Account(
-        user_id=user.id,
-        kind=AccountKind.CUSTOM_WALLET,
-        name="Second",
-        integration_slug="csv file import",
-        integration_category=IntegrationCategory.WALLET,
-    )
-    db_session.add(second)
-    db_session.flush()
+    second = add_wallet(db_session, user, "Second")
     rng = random.Random(7)
     for index in range(60):
         where = rng.choice((account, second))
