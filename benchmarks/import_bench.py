@@ -25,6 +25,7 @@ from stack.api_client import CairnApi
 
 HEADER = ",".join(GENERIC_COLUMNS) + "\n"
 ASSETS = ["BTC", "ETH", "SOL", "ADA", "DOT", "LINK", "LTC", "XRP"]
+TARGET_ROWS, TARGET_SECONDS = 1_000_000, 60.0
 
 
 def generic_csv(rows: int, seed: int = 7) -> bytes:
@@ -116,8 +117,10 @@ def run_import(api: CairnApi, content: bytes, rows: int, memory: PeakMemory) -> 
         f"import: job success={job['success']} imported={job['numberImported']:,} "
         f"total={job['numberTotal']:,} ignored={job['numberIgnored']:,}"
     )
-    target = 60.0
-    print(f"import: target ≤ {target:.0f} s for 1,000,000 rows: {'met' if total <= target else 'NOT met'}")
+    if rows == TARGET_ROWS:
+        print(f"import: target ≤ {TARGET_SECONDS:.0f} s: {'met' if total <= TARGET_SECONDS else 'NOT met'}")
+    else:  # the target is for a million rows; another size is only timed
+        print(f"import: the target (≤ {TARGET_SECONDS:.0f} s) is for {TARGET_ROWS:,} rows, not {rows:,}")
     return 0 if job["success"] else 1
 
 
