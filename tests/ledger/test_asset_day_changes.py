@@ -7,7 +7,6 @@ run stores new totals; and a deleted account's changes go with it."""
 from __future__ import annotations
 
 import random
-import uuid
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
@@ -19,7 +18,7 @@ from sqlalchemy.orm import Session
 from ledger.models import Account, Asset, CostBasisStatus, Flow, TaxLot, Transaction, User
 from ledger.scope.portfolio import PortfolioScope, ValuePoint, usd_in, usd_price
 from ledger.writes.day_totals import store_day_totals
-from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
+from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out, stored_lot
 from tests.workflows.ledger_rows import new_wallet
 from vocabulary.enums import CostBasisState, FlowDirection
 from vocabulary.enums import TransactionType as Type
@@ -59,20 +58,13 @@ def lot_of(transaction: Transaction, rng: random.Random) -> TaxLot:
     quantity = Decimal(quantity_text(rng))
     basis = Decimal(rng.randrange(1, 10**24)) / Decimal(10**18)
     left = rng.choice((Decimal(0), quantity, quantity / 2))
-    return TaxLot(
-        user_id=transaction.user_id,
-        run_id=uuid.uuid4(),
-        lot_id=str(uuid.uuid4()),
-        origin_lot_id=str(uuid.uuid4()),
-        transaction_id=transaction.id,
-        account_id=transaction.account_id,
-        asset=rng.choice(("BTC", "ETH")),
-        acquired_at=transaction.timestamp,
+    return stored_lot(
+        transaction,
+        rng.choice(("BTC", "ETH")),
         quantity=quantity,
         remaining=left,
         cost_basis=basis,
         remaining_cost_basis=basis if left == quantity else basis * left / quantity if left else Decimal(0),
-        transfer_chain="",
     )
 
 

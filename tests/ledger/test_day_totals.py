@@ -20,7 +20,7 @@ from ledger.models import Account, CostBasisStatus, DisposedLot, IncomeEvent, Ta
 from ledger.scope.cost_basis import NON_TAXABLE_DISPOSALS, CostBasisScope, OpenLotOrder, tax_year_bounds
 from ledger.scope.portfolio import usd_in
 from ledger.writes.day_totals import store_day_totals
-from tests.workflows.cost_basis_rows import add_wallet
+from tests.workflows.cost_basis_rows import add_wallet, stored_lot
 from tests.workflows.ledger_rows import new_wallet
 from vocabulary.enums import TransactionType
 
@@ -252,20 +252,13 @@ async def test_the_open_lots_total_is_the_count_of_the_users_open_lots_and_leave
         db_session.flush()
         left = rng.choice((Decimal(0), Decimal(1), Decimal("0.5")))
         db_session.add(
-            TaxLot(
-                user_id=user.id,
-                run_id=uuid.uuid4(),
-                lot_id=f"lot-{index}",
-                origin_lot_id=f"lot-{index}",
-                transaction_id=transaction.id,
-                account_id=where.id,
-                asset=rng.choice(("BTC", "ETH")),
-                acquired_at=transaction.timestamp,
+            stored_lot(
+                transaction,
+                rng.choice(("BTC", "ETH")),
                 quantity=Decimal(1),
                 remaining=left,
                 cost_basis=Decimal(100),
                 remaining_cost_basis=100 * left,
-                transfer_chain="",
             )
         )
     db_session.merge(CostBasisStatus(user_id=user.id, compute_end_time=datetime.now(UTC)))

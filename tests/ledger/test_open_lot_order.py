@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from ledger.models import Account, Price, TaxLot, Transaction, User
 from ledger.scope import open_lot_order
 from ledger.scope.open_lot_order import valued_page
+from tests.workflows.cost_basis_rows import stored_lot
 from tests.workflows.ledger_rows import new_wallet
 from vocabulary.enums import TransactionType
 
@@ -45,20 +46,14 @@ def add_lots(
         remaining = rng.choice([Decimal(0), Decimal("0.5"), Decimal(1), Decimal(3), Decimal("12.345678")])
         basis = rng.choice([Decimal(0), Decimal(1), Decimal("2.5"), Decimal(7), Decimal(40)])
         lots.append(
-            TaxLot(
-                user_id=user.id,
-                run_id=uuid.uuid4(),
-                lot_id=f"lot-{index}",
-                origin_lot_id=f"lot-{index}",
-                transaction_id=acquisition.id,
-                account_id=account.id,
-                asset=rng.choice(assets),
-                acquired_at=datetime(2024, 1, 1, tzinfo=UTC),
+            stored_lot(
+                acquisition,
+                rng.choice(assets),
                 quantity=remaining + 1,
                 remaining=remaining,
                 cost_basis=basis + 1,
                 remaining_cost_basis=basis,
-                transfer_chain="",
+                lot_id=f"lot-{index}",
             )
         )
     session.add_all(lots)

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from sqlalchemy.orm import Session
 
-from ledger.models import Account, Asset, Flow, Transaction, TransactionLink, User
+from ledger.models import Account, Asset, Flow, TaxLot, Transaction, TransactionLink, User
 from ledger.scope.catalog import CSV_INTEGRATION_SLUG
 from vocabulary.enums import (
     AccountKind,
@@ -113,3 +113,33 @@ def link_transfer(session: Session, sent: Transaction, received: Transaction) ->
     session.add(link)
     session.flush()
     return link
+
+
+def stored_lot(
+    transaction: Transaction,
+    asset: str,
+    *,
+    remaining: Decimal,
+    remaining_cost_basis: Decimal,
+    quantity: Decimal | None = None,
+    cost_basis: Decimal | None = None,
+    lot_id: str | None = None,
+) -> TaxLot:
+    """A lot as a cost-basis run stores it (named by `asset`'s symbol), acquired by `transaction`; by
+    default all of it is left."""
+    lot_id = lot_id or str(uuid.uuid4())
+    return TaxLot(
+        user_id=transaction.user_id,
+        run_id=uuid.uuid4(),
+        lot_id=lot_id,
+        origin_lot_id=lot_id,
+        transaction_id=transaction.id,
+        account_id=transaction.account_id,
+        asset=asset,
+        acquired_at=transaction.timestamp,
+        quantity=remaining if quantity is None else quantity,
+        remaining=remaining,
+        cost_basis=remaining_cost_basis if cost_basis is None else cost_basis,
+        remaining_cost_basis=remaining_cost_basis,
+        transfer_chain="",
+    )
