@@ -3,7 +3,7 @@
 from ledger.models.account_sync import CredentialCheck, ReportedBalance, SyncCursor
 from ledger.models.accounts import Account
 from ledger.models.admin_audit import AdminAction
-from ledger.models.assets import Asset, Price
+from ledger.models.assets import Asset, Price, PriceTableVersion
 from ledger.models.base import Base
 from ledger.models.broker import BrokerConnection
 from ledger.models.callouts import TransactionCallout
@@ -93,6 +93,7 @@ __all__ = [
     "OneTimeToken",
     "OpenLotDayTotal",
     "Price",
+    "PriceTableVersion",
     "RecoveryCode",
     "ReportedBalance",
     "ReviewCountDelta",

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from uuid import UUID
 
-from sqlalchemy import BigInteger, CheckConstraint, Date, ForeignKey, Index, Integer, String, text
+from sqlalchemy import BigInteger, CheckConstraint, Date, ForeignKey, Index, Integer, String, Uuid, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ledger.models.base import MONEY, Base, text_enum
@@ -59,3 +60,13 @@ class Price(Base):
     date: Mapped[date] = mapped_column(Date, primary_key=True)
     close: Mapped[Decimal] = mapped_column(MONEY)
     source: Mapped[str] = mapped_column(String(40))
+
+
+class PriceTableVersion(Base):
+    """One row: a token the price table's statement trigger renews on every write to it (a random one,
+    never seen again, even when the write rolls back). Closes read under a token hold while it is
+    current (ledger.scope.price_series)."""
+
+    __tablename__ = "price_table_version"
+
+    token: Mapped[UUID] = mapped_column(Uuid, primary_key=True)

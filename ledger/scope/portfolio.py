@@ -10,6 +10,7 @@ from what SQL sums (`value_history`), exactly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import (
@@ -25,7 +26,7 @@ from decimal import (
 )
 from typing import Any
 
-from sqlalchemy import Date, Select, and_, case, cast, func, literal, or_, select, union_all
+from sqlalchemy import Date, Select, and_, case, cast, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
@@ -39,6 +40,7 @@ from ledger.models import (
     Transaction,
 )
 from ledger.models.transactions import signed_quantity
+from ledger.scope.price_series import PRICE_SERIES, SeriesKey
 from ledger.writes.day_totals import asset_day_changes, counted_flows
 from vocabulary.enums import CurrencyType, PerformanceDuration
 
@@ -82,23 +84,6 @@ class Holding:
 class ValuePoint:
     day: date
     value: Decimal
-
-
-@dataclass(slots=True)
-class Closes:
-    """One price's closes: the latest before a range, and those of its days (None: no price that day,
-    as a close of zero inverted)."""
-
-    before: Decimal | None
-    on: dict[date, Decimal | None]
-
-    def each_day(self, days: list[date]) -> list[Decimal | None]:
-        """The latest close on or before each of `days` (ascending), None before the first."""
-        carried, last = [], self.before
-        for day in days:
-            last = self.on.get(day, last)
-            carried.append(last)
-        return carried
 
 
 def close_on(symbol: Any, quote: str, day: Any) -> Any:
@@ -221,8 +206,8 @@ class PortfolioScope:
         of the day (every flow up to it) times that day's price (the latest close on or before it), in
         `currency` at that day's FX.
 
-        The database answers each asset's balance at `start` and its changes after, and each priced
-        asset's closes over the range; the days are walked here. One SQL statement walking every
+        The database answers each asset's balance at `start` and its changes after; the closes are the
+        process's (ledger.scope.price_series); the days are walked here. One SQL statement walking every
         asset's every day through window functions took half a second for a user's eight years; the
         walk is a few tens of thousands of exact multiplications."""
         days = [start + timedelta(days=offset) for offset in range((end - start).days + 1)]
@@ -238,52 +223,55 @@ class PortfolioScope:
         else:
             day_of = cast(func.timezone("UTC", Transaction.timestamp), Date)
             found = asset_day_changes(self.user_id, day_of <= end).subquery()
-        since = func.greatest(found.c.day, start)  # what came before `start` is its opening balance
-        moves: dict[str, list[tuple[date, Decimal]]] = {}
+        moves: list[tuple[SeriesKey | None, Sequence[date], Sequence[Decimal]]] = []  # an asset's
         connection = await self.session.connection()  # Core rows: no ORM loading of thousands of days
-        for asset_id, day, change in await connection.execute(
-            select(found.c.asset_id, since, func.sum(found.c.change)).group_by(found.c.asset_id, since)
+        # a row per asset, its changes in two arrays: a row per change cost more to decode than to sum
+        for symbol, kind, owner, changed_on, changes in await connection.execute(
+            select(
+                Asset.symbol,
+                Asset.type,
+                Asset.user_id,
+                func.array_agg(found.c.day),
+                func.array_agg(found.c.change),
+            )
+            .join(Asset, Asset.id == found.c.asset_id)
+            .group_by(Asset.id)
         ):
-            moves.setdefault(asset_id, []).append((day, change))
-        assets = await self.session.execute(
-            select(Asset.id, Asset.symbol, Asset.type, Asset.user_id).where(Asset.id.in_(list(moves)))
-        )
-        priced: list[tuple[str, Any]] = []  # (asset id, its daily USD price)
-        for asset_id, symbol, kind, owner in assets:
             if owner is not None:  # a user's own token has no close
                 continue
-            if kind == CurrencyType.FIAT and symbol == USD:
-                priced.append((asset_id, literal(Decimal(1))))
-            elif kind == CurrencyType.FIAT:
-                priced.append((asset_id, _closes(USD, symbol, start, end, inverse=True)))
-            else:
-                priced.append((asset_id, _closes(symbol, USD, start, end)))
-        prices = await self._series(priced, start)
+            # USD is worth its quantity (None: no series); other money is priced by the USD-CUR close
+            key = None if kind == CurrencyType.FIAT and symbol == USD else _usd_series(symbol, kind)
+            moves.append((key, changed_on, changes))
+        series = await PRICE_SERIES.read(self.session, [key for key, _, _ in moves if key is not None])
+        count, origin = len(days), start.toordinal()
+        ones: list[Decimal | None] = [Decimal(1)] * count
         with localcontext(EXACT):
-            totals = [Decimal(0)] * len(days)
-            for asset_id, closes in prices.items():
-                # the balance is constant from one change to the next: each span adds held × each close
-                changes = sorted(((day - start).days, change) for day, change in moves[asset_id])
-                untils = [position for position, _ in changes[1:]] + [len(days)]
-                held, daily = Decimal(0), closes.each_day(days)
-                for (position, change), until in zip(changes, untils, strict=True):
+            totals = [Decimal(0)] * count
+            for key, changed_on, changes in moves:
+                daily = ones if key is None else series[key].daily(start, count)
+                # what came before `start` is its opening balance; a day may have a change per account
+                at_days = sorted(
+                    (max(day.toordinal() - origin, 0), change)
+                    for day, change in zip(changed_on, changes, strict=True)
+                )
+                untils = [position for position, _ in at_days[1:]] + [count]
+                held = Decimal(0)
+                for (position, change), until in zip(at_days, untils, strict=True):
                     held += change
-                    if held > 0:
-                        for at in range(position, until):
-                            close = daily[at]
-                            if close is not None:
-                                totals[at] += held * close
+                    if held > 0 and position < until:
+                        # the balance is constant until the next change: each day adds held × its close
+                        totals[position:until] = [
+                            total if close is None else total + held * close
+                            for total, close in zip(
+                                totals[position:until], daily[position:until], strict=True
+                            )
+                        ]
         if currency == USD:
             return [ValuePoint(day, total) for day, total in zip(days, totals, strict=True)]
         # usd_in on each day: 1 / the CUR-USD close, else the USD-CUR close
-        rates = await self._series(
-            [
-                ("CUR-USD", _closes(currency, USD, start, end, inverse=True)),
-                ("USD-CUR", _closes(USD, currency, start, end)),
-            ],
-            start,
-        )
-        inverse, direct = rates["CUR-USD"].each_day(days), rates["USD-CUR"].each_day(days)
+        inverse_key, direct_key = SeriesKey(currency, USD, inverse=True), SeriesKey(USD, currency)
+        rates = await PRICE_SERIES.read(self.session, [inverse_key, direct_key])
+        inverse, direct = rates[inverse_key].daily(start, count), rates[direct_key].daily(start, count)
         with localcontext(EXACT):
             points = []
             for day, total, per_dollar, per_unit in zip(days, totals, inverse, direct, strict=True):
@@ -291,41 +279,10 @@ class PortfolioScope:
                 points.append(ValuePoint(day, Decimal(0) if rate is None else total * rate))
             return points
 
-    async def _series(self, named: list[tuple[str, Any]], start: date) -> dict[str, Closes]:
-        """Each named price (`_closes`, or a constant from `start` on)."""
-        if not named:
-            return {}
-        parts = []
-        for name, prices in named:
-            found = (
-                prices
-                if isinstance(prices, Select)
-                else select(literal(start).label("date"), prices.label("price"))
-            ).subquery()
-            # one row per price, its closes in two arrays: no row of its own per close to fetch
-            parts.append(select(literal(name), func.array_agg(found.c.date), func.array_agg(found.c.price)))
-        series = {}
-        for name, dates, prices in await (await self.session.connection()).execute(union_all(*parts)):
-            closes = series[name] = Closes(None, {})
-            for day, price in zip(dates or [], prices or [], strict=True):
-                if day < start:
-                    closes.before = price
-                else:
-                    closes.on[day] = price
-        return series
 
-
-def _closes(symbol: str, quote: str, start: date, end: date, *, inverse: bool = False) -> Select[Any]:
-    """The `symbol`/`quote` closes from `start` to `end`, and the latest before `start` (columns date and
-    price: the close, or its inverse, which the database divides as every other page does)."""
-    price = 1 / func.nullif(Price.close, 0) if inverse else Price.close
-    pair = select(Price.date, price.label("price")).where(Price.symbol == symbol, Price.quote == quote)
-    before = pair.where(Price.date < start).order_by(Price.date.desc()).limit(1).subquery()
-    return (
-        union_all(select(before.c.date, before.c.price), pair.where(Price.date.between(start, end)))
-        .subquery()
-        .select()
-    )
+def _usd_series(symbol: str, kind: CurrencyType) -> SeriesKey:
+    """The USD price of a shared asset other than USD: a fiat's is 1 / its USD-CUR close."""
+    return SeriesKey(USD, symbol, inverse=True) if kind == CurrencyType.FIAT else SeriesKey(symbol, USD)
 
 
 def history_start(duration: PerformanceDuration, today: date, first_day: date | None) -> date:

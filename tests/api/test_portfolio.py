@@ -30,7 +30,7 @@ query PortfolioSummary {
 """
 HISTORY = """
 query PerformanceHistory($duration: PerformanceDuration!) {
-  performanceHistory(duration: $duration) { duration baseCurrency points { day value } }
+  performanceHistory(duration: $duration) { duration baseCurrency days values }
 }
 """
 
@@ -134,21 +134,21 @@ async def test_value_history_is_holdings_times_each_days_close(
     week = (await gql(client, HISTORY, duration="ONE_WEEK"))["performanceHistory"]
     assert week["duration"] == "ONE_WEEK" and week["baseCurrency"] == "USD"
     expected = [(today - timedelta(days=days)).isoformat() for days in range(7, -1, -1)]
-    assert [point["day"] for point in week["points"]] == expected
-    for point in week["points"]:
-        close = close_on(db_session, "BTC", "USD", date.fromisoformat(point["day"]))
-        assert exact(point["value"]) == Decimal("0.75") * close
+    assert week["days"] == expected
+    for day, value in zip(week["days"], week["values"], strict=True):
+        close = close_on(db_session, "BTC", "USD", date.fromisoformat(day))
+        assert exact(value) == Decimal("0.75") * close
 
-    every = (await gql(client, HISTORY, duration="ALL_TIME"))["performanceHistory"]["points"]
-    assert every[0]["day"] == "2024-01-01"
-    assert exact(every[0]["value"]) == close_on(db_session, "BTC", "USD", date(2024, 1, 1))
-    by_day = {point["day"]: exact(point["value"]) for point in every}
+    every = (await gql(client, HISTORY, duration="ALL_TIME"))["performanceHistory"]
+    assert every["days"][0] == "2024-01-01" and len(every["values"]) == len(every["days"])
+    assert exact(every["values"][0]) == close_on(db_session, "BTC", "USD", date(2024, 1, 1))
+    by_day = {day: exact(value) for day, value in zip(every["days"], every["values"], strict=True)}
     # the sale of 1 February counts from the close of that day
     assert by_day["2024-01-31"] == close_on(db_session, "BTC", "USD", date(2024, 1, 31))
     assert by_day["2024-02-01"] == Decimal("0.75") * close_on(db_session, "BTC", "USD", date(2024, 2, 1))
 
-    theirs = (await gql(other_user, HISTORY, duration="ONE_DAY"))["performanceHistory"]["points"]
-    assert [exact(point["value"]) for point in theirs] == [0, 0]
+    theirs = (await gql(other_user, HISTORY, duration="ONE_DAY"))["performanceHistory"]["values"]
+    assert [exact(value) for value in theirs] == [0, 0]
 
 
 async def test_an_unknown_duration_is_refused(user: httpx.AsyncClient) -> None:

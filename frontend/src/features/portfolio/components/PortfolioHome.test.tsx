@@ -23,10 +23,8 @@ function history(duration: string) {
     performanceHistory: {
       duration,
       baseCurrency: 'EUR',
-      points: [
-        { day: '2025-03-01', value: '59000.25' },
-        { day: '2025-03-02', value: '61234.5' },
-      ],
+      days: ['2025-03-01', '2025-03-02'],
+      values: ['59000.25', '61234.5'],
     },
   };
 }

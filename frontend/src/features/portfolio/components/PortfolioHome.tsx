@@ -47,7 +47,7 @@ export function PortfolioHome() {
           <DurationPicker value={duration} onChange={setDuration} />
         </div>
         {history.data ? (
-          <ValueChart points={history.data.performanceHistory.points} currency={history.data.performanceHistory.baseCurrency} />
+          <ValueChart history={history.data.performanceHistory} />
         ) : (
           <div className="skeleton skeleton--block portfolio__chart-placeholder" />
         )}

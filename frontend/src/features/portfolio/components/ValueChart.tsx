@@ -1,14 +1,14 @@
 import { DailyAreaChart } from '@/components/DailyAreaChart';
 import type { PerformanceHistoryQuery } from '@/gql/graphql';
 
-type Point = PerformanceHistoryQuery['performanceHistory']['points'][number];
+type History = PerformanceHistoryQuery['performanceHistory'];
 
-/** The portfolio's value at each day's close. */
-export function ValueChart({ points, currency }: { points: readonly Point[]; currency: string }) {
+/** The portfolio's value at each day's close (the history's two columns, day by day). */
+export function ValueChart({ history }: { history: History }) {
   return (
     <DailyAreaChart
-      points={points.map((point) => ({ day: point.day, amount: point.value }))}
-      currency={currency}
+      points={history.days.map((day, at) => ({ day, amount: history.values[at] }))}
+      currency={history.baseCurrency}
       label="Value"
       caption="Portfolio value by day"
       block="value-chart"
