@@ -3,9 +3,9 @@ open lot. A lot's value is remaining × today's close, its gain that less its re
 asset's lots read down their quantity, and down their basis the other way, bound every lot not yet read
 by either: its gain is at most (at least, for an ascending sort) the last quantity read times the price
 less the last basis read, as a close is not negative. Each asset's lots are read in growing batches from
-both ends until no unread lot can enter the page (every asset's next batch in one statement), then the
-assets' candidates merged: the page is exactly the one a sort of every open lot gives (a threshold
-algorithm).
+both ends (every asset's next batch in one statement) until no unread lot can pass the page's last lot
+among all the lots read so far: the page is exactly the one a sort of every open lot gives (a threshold
+algorithm), and an asset whose lots cannot reach the page stops after its first batch.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from ledger.models import TaxLot
 from ledger.scope.portfolio import EXACT, USD, close_on
 
-FIRST_BATCH = 256
+FIRST_BATCH = 128
 
 # The assets of the user's open lots, one index probe each (a skip scan of ix_tax_lots_open_by_remaining),
 # with each one's latest USD close on or before :today.
@@ -63,12 +63,8 @@ async def valued_page(
         closes = {held: close for held, close in held_assets}
     else:
         closes = {asset: await session.scalar(select(close_on(asset, USD, today)))}
-    walks = [
-        _Walk(held, close, gain, descending, wanted) for held, close in closes.items() if close is not None
-    ]
-    candidates = _ranked(
-        [found for walk in await _walked(session, user_id, walks) for found in walk], descending
-    )
+    walks = [_Walk(held, close, gain, descending) for held, close in closes.items() if close is not None]
+    candidates = await _walked(session, user_id, walks, wanted, descending)
     page = [lot_id for _, lot_id in candidates[offset:wanted]]
     if len(candidates) >= wanted:
         return page
@@ -95,10 +91,9 @@ class _Walk:
     price: Decimal
     gain: bool
     descending: bool
-    wanted: int
     seen: dict[int, Decimal] = field(default_factory=dict)
     reached: list[tuple[Decimal, int] | None] = field(default_factory=lambda: [None, None])
-    best: list[tuple[Decimal, int]] | None = None  # the asset's first `wanted` lots, once known
+    done: bool = False  # every lot of the asset that can enter the page is seen
 
     @property
     def columns(self) -> list[tuple[Any, bool]]:
@@ -126,35 +121,37 @@ class _Walk:
         return statements
 
     def read(self, sides: list[list[tuple[Decimal, int, Decimal]]], size: int) -> None:
-        """Take a batch's (position, lot id, key) rows of each side; the walk ends when a side is read
-        through, or no unread lot can enter."""
+        """Take a batch's (position, lot id, key) rows of each side; a side read to its end has shown
+        every lot of the asset."""
         for side, rows in enumerate(sides):
             self.seen.update((lot_id, key) for _, lot_id, key in rows)
-            if len(rows) < size:  # read to its end: every lot of the asset is seen
-                self.best = self._first()
-                return
-            self.reached[side] = rows[-1][:2]
-        best = self._first()
+            if len(rows) < size:
+                self.done = True
+            else:
+                self.reached[side] = rows[-1][:2]
+
+    def stops_before(self, last: Decimal) -> bool:
+        """Whether no lot not yet read can come before a lot of key `last` in the page's order: every
+        unread lot is past the last quantity (and basis) read, so its key is past the bound they make.
+        Strictly: a lot of an equal key could still come first, by a smaller id."""
         quantity_at, basis_at = self.reached[0], self.reached[len(self.columns) - 1]
-        if len(best) == self.wanted and self.price >= 0 and quantity_at is not None and basis_at is not None:
-            with localcontext(EXACT):
-                bound = quantity_at[0] * self.price - (basis_at[0] if self.gain else Decimal(0))
-            # no unread lot passes the bound: none can enter once the last kept is inside it (a tie
-            # could, by a smaller id)
-            if (bound < best[-1][0]) if self.descending else (bound > best[-1][0]):
-                self.best = best
-
-    def _first(self) -> list[tuple[Decimal, int]]:
-        return _ranked([(found, lot_id) for lot_id, found in self.seen.items()], self.descending)[
-            : self.wanted
-        ]
+        if self.price < 0 or quantity_at is None or basis_at is None:
+            return False
+        with localcontext(EXACT):
+            bound = quantity_at[0] * self.price - (basis_at[0] if self.gain else Decimal(0))
+        return bound < last if self.descending else bound > last
 
 
-async def _walked(session: AsyncSession, user_id: int, walks: list[_Walk]) -> list[list[tuple[Decimal, int]]]:
-    """Each walk's first lots. Every unfinished asset's next batch is read in one statement, in batches
-    growing twice over until every walk has ended."""
-    size = max(FIRST_BATCH, max((walk.wanted for walk in walks), default=0) + 1)
-    while unfinished := [walk for walk in walks if walk.best is None]:
+async def _walked(
+    session: AsyncSession, user_id: int, walks: list[_Walk], wanted: int, descending: bool
+) -> list[tuple[Decimal, int]]:
+    """The first `wanted` lots of all the walks' assets, in the page's order. Every unfinished asset's
+    next batch is read in one statement, in batches growing twice over; an asset's walk ends when no lot
+    it has not read can pass the `wanted`-th of all the lots read so far, the page's last as it stands
+    (it only moves forward as more are read)."""
+    size = FIRST_BATCH
+    ranked: list[tuple[Decimal, int]] = []
+    while unfinished := [walk for walk in walks if not walk.done]:
         parts = [
             statement.subquery().select().add_columns(literal(number).label("walk"))
             for number, walk in enumerate(unfinished)
@@ -166,8 +163,14 @@ async def _walked(session: AsyncSession, user_id: int, walks: list[_Walk]) -> li
             read[number, side].append((position, lot_id, key))
         for number, walk in enumerate(unfinished):
             walk.read([read[number, side] for side in range(len(walk.columns))], size)
+        ranked = _ranked(
+            [(key, lot_id) for walk in walks for lot_id, key in walk.seen.items()], walk.descending
+        )
+        if len(ranked) >= wanted:
+            for walk in unfinished:
+                walk.done = walk.done or walk.stops_before(ranked[wanted - 1][0])
         size *= 2
-    return [walk.best or [] for walk in walks]
+    return ranked[:wanted]
 
 
 def _ranked(keyed: list[tuple[Decimal, int]], descending: bool) -> list[tuple[Decimal, int]]:

@@ -132,3 +132,69 @@ async def test_every_page_by_value_or_gain_is_the_page_of_a_full_sort(
                 today=before,
             )
             assert page == sorted_by_all(one, closes, gain=gain, descending=descending)[10:60]
+
+
+async def test_the_walks_stop_at_the_page_of_all_assets(
+    db_session: Session, async_session: AsyncSession, tag: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each asset's walk ends once no lot it has not read can pass the page's last lot among every
+    asset's lots read, not its own: the page of the largest gains reads fewer of the cheap asset's lots
+    than a page from each end (its own first page, which an asset's walk read before)."""
+    monkeypatch.setattr(open_lot_order, "FIRST_BATCH", 8)
+    rising, falling = f"R{tag}", f"F{tag}"
+    closes = {rising: Decimal("30000.5"), falling: Decimal("0.25")}
+    db_session.add_all(
+        [
+            Price(symbol=symbol, quote="USD", date=TODAY, close=close, source="test")
+            for symbol, close in closes.items()
+        ]
+    )
+    user, account = new_wallet(db_session)
+    rng = random.Random(3)
+    acquisition = Transaction(
+        user_id=user.id,
+        account_id=account.id,
+        natural_key="lots",
+        timestamp=datetime(2024, 1, 1, tzinfo=UTC),
+        type=TransactionType.BUY,
+    )
+    db_session.add(acquisition)
+    db_session.flush()
+    lots = []
+    for index in range(800):
+        remaining = Decimal(rng.randrange(1, 10**9)) / 10**6
+        basis = remaining * Decimal(rng.randrange(1, 40_000))
+        lots.append(
+            stored_lot(
+                acquisition,
+                rising if index % 8 == 0 else falling,
+                quantity=remaining,
+                remaining=remaining,
+                cost_basis=basis,
+                remaining_cost_basis=basis,
+                lot_id=f"lot-{index}",
+            )
+        )
+    db_session.add_all(lots)
+    db_session.commit()
+    read: dict[str, int] = {}
+    walk_read = open_lot_order._Walk.read
+
+    def counted(
+        walk: open_lot_order._Walk, sides: list[list[tuple[Decimal, int, Decimal]]], size: int
+    ) -> None:
+        read[walk.asset] = read.get(walk.asset, 0) + sum(len(rows) for rows in sides)
+        walk_read(walk, sides, size)
+
+    monkeypatch.setattr(open_lot_order._Walk, "read", counted)
+    lots_read = {}
+    for descending in (True, False):
+        read.clear()
+        page = await valued_page(
+            async_session, user.id, None, gain=True, descending=descending, limit=50, offset=0, today=TODAY
+        )
+        assert page == sorted_by_all(lots, closes, gain=True, descending=descending)[:50]
+        lots_read[descending] = read[falling]
+    # the largest gains are the dear asset's: few of the cheap one's are read; its lots bought at up to
+    # 40,000 a unit make the largest losses, which are read as far as they go
+    assert lots_read[True] < 2 * 50 <= lots_read[False], lots_read
