@@ -26,7 +26,7 @@ from decimal import (
 )
 from typing import Any
 
-from sqlalchemy import Date, Select, and_, case, cast, func, literal, or_, select
+from sqlalchemy import Date, Select, and_, case, cast, func, literal, or_, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
@@ -220,9 +220,17 @@ class PortfolioScope:
                 .where(stored.user_id == self.user_id, stored.day <= end)
                 .subquery()
             )
-        else:
+        else:  # summed from the flows once (a CTE), for the two reads below
             day_of = cast(func.timezone("UTC", Transaction.timestamp), Date)
-            found = asset_day_changes(self.user_id, day_of <= end).subquery()
+            found = asset_day_changes(self.user_id, day_of <= end).cte()
+        # what came before `start` is its opening balance, summed here
+        opening = select(
+            found.c.asset_id, literal(start, Date).label("day"), func.sum(found.c.change).label("change")
+        ).where(found.c.day < start)
+        moved = union_all(
+            opening.group_by(found.c.asset_id),
+            select(found.c.asset_id, found.c.day, found.c.change).where(found.c.day >= start),
+        ).subquery()
         moves: list[tuple[SeriesKey | None, Sequence[date], Sequence[Decimal]]] = []  # an asset's
         connection = await self.session.connection()  # Core rows: no ORM loading of thousands of days
         # a row per asset, its changes in two arrays: a row per change cost more to decode than to sum
@@ -231,10 +239,10 @@ class PortfolioScope:
                 Asset.symbol,
                 Asset.type,
                 Asset.user_id,
-                func.array_agg(found.c.day),
-                func.array_agg(found.c.change),
+                func.array_agg(moved.c.day),
+                func.array_agg(moved.c.change),
             )
-            .join(Asset, Asset.id == found.c.asset_id)
+            .join(Asset, Asset.id == moved.c.asset_id)
             .group_by(Asset.id)
         ):
             if owner is not None:  # a user's own token has no close
@@ -249,9 +257,9 @@ class PortfolioScope:
             totals = [Decimal(0)] * count
             for key, changed_on, changes in moves:
                 daily = ones if key is None else series[key].daily(start, count)
-                # what came before `start` is its opening balance; a day may have a change per account
+                # a day may have a change per account
                 at_days = sorted(
-                    (max(day.toordinal() - origin, 0), change)
+                    (day.toordinal() - origin, change)
                     for day, change in zip(changed_on, changes, strict=True)
                 )
                 untils = [position for position, _ in at_days[1:]] + [count]
