@@ -67,18 +67,33 @@ class Search:
 
 
 def _matches(word: str) -> Any:
-    """A word is an asset symbol of a flow, a hash, a public id, or part of the description."""
+    """A word is an asset symbol of a flow, a hash, a public id, or in the description."""
     symbol = (
         select(Flow.id)
         .join(Asset, Asset.id == Flow.asset_id)
         .where(Flow.transaction_id == Transaction.id, func.upper(Asset.symbol) == word.upper())
     )
+    return or_(symbol.exists(), other_matches(word))
+
+
+SHORT_WORD = 3  # a word shorter has no trigram of its own: the description index cannot find it inside words
+
+
+def other_matches(word: str) -> Any:
+    """The word as a hash, a public id or in the description (any case): anywhere in it, or, for a word
+    under SHORT_WORD characters, at the start of one of its words (after a space), which the trigram
+    index finds by the word's padded trigram; one or two letters inside words match nearly every
+    description and would be looked for in each."""
     escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    matches = [
-        symbol.exists(),
-        Transaction.tx_hash == word,
-        Transaction.description.ilike(f"%{escaped}%", escape="\\"),
-    ]
+    described: Any
+    if len(word) >= SHORT_WORD:
+        described = Transaction.description.ilike(f"%{escaped}%", escape="\\")
+    else:
+        described = or_(
+            Transaction.description.ilike(f"{escaped}%", escape="\\"),
+            Transaction.description.ilike(f"% {escaped}%", escape="\\"),
+        )
+    matches = [Transaction.tx_hash == word, described]
     with contextlib.suppress(ValueError):
         matches.append(Transaction.public_id == uuid.UUID(word))
     return or_(*matches)

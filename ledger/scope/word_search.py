@@ -10,14 +10,12 @@ search with that `asset_id:` filter, whose total may be read), and the rows matc
 outside them (`other_matches`: the hash by (user, hash), the public id by its unique index, the
 description by its trigram index). The page takes the newest rows of each part and merges them; the total
 sums the parts'. An asset condition is a semi-join on the flows' (user, asset, transaction) index, two of
-them the intersection of their flows' transactions. A word under 3 characters has no trigram: its
-description part reads every description of the user.
+them the intersection of their flows' transactions. A word under 3 characters has no trigram of its own:
+it matches where a word of the description starts with it, which the index finds by its padded trigram.
 """
 
 from __future__ import annotations
 
-import contextlib
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -26,7 +24,7 @@ from sqlalchemy import func, intersect, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import Asset, AssetCountDelta, Flow, Transaction
-from ledger.scope.transaction_search import Search
+from ledger.scope.transaction_search import Search, other_matches
 
 # per word: the assets of that symbol the user's transactions hold
 Symbols = Mapping[str, Sequence[str]]
@@ -67,15 +65,6 @@ def holds_any(user_id: int, asset_ids: Sequence[str]) -> Any:
         .where(Flow.user_id == user_id, Flow.asset_id.in_(asset_ids), Flow.transaction_id == Transaction.id)
         .exists()
     )
-
-
-def other_matches(word: str) -> Any:
-    """The word as a hash, a public id or part of the description (any case)."""
-    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    matches = [Transaction.tx_hash == word, Transaction.description.ilike(f"%{escaped}%", escape="\\")]
-    with contextlib.suppress(ValueError):
-        matches.append(Transaction.public_id == uuid.UUID(word))
-    return or_(*matches)
 
 
 def word_matches(user_id: int, word: str, symbols: Symbols) -> Any:

@@ -137,6 +137,8 @@ async def test_words_and_filters_find_what_the_whole_conditions_find(
         "eth is:uncategorized",
         "eth btc coffee usd",  # past the words split by index
         "eth eth",
+        "co",  # short words: the start of a description's word
+        "st has:review",
         "",
     ]
     for query in queries:
@@ -147,6 +149,13 @@ async def test_words_and_filters_find_what_the_whole_conditions_find(
             assert await every_page(scope, search, limit) == expected, (query, limit)
         second, _ = await scope.page(search, 2, "USD", page=2)
         assert [view.transaction.id for view in second] == expected[2:4], query
+
+    # a word under 3 characters matches a description's word it starts, not letters inside a word
+    described = {row.description: row.id for row in rows["rows"]}
+    assert await every_page(scope, parse("co"), 50) == [described["Coffee, eth"], described["coffee money"]]
+    assert await every_page(scope, parse("St"), 50) == [described["eth staking"]]
+    assert await scope.count(parse("ff")) == 0
+    assert await scope.count(parse("ee")) == 0
 
     other = TransactionsScope(async_session, rows["other"])
     assert await other.count(parse("eth")) == 1
