@@ -105,7 +105,7 @@ class Pages:
 @dataclass(frozen=True)
 class Page:
     label: str
-    target_ms: float
+    target_ms: float | None  # None: shown, not judged (a transactions page's total, asked beside it)
     operations: list[tuple[str, dict[str, Any]]]  # what the page sends on opening, one after the other
 
 
@@ -142,8 +142,14 @@ def measured_pages(pages: Pages) -> list[Page]:
     wallet_ids = {item["name"]: item["id"] for item in wallets["customWallets"]["items"]}
     btc = pages.call("transactionAssets", {"query": "BTC"})[1]["currencySearch"][0]["id"]
 
-    def transactions(query: str) -> list[tuple[str, dict[str, Any]]]:
-        return [("transactionsPage", {"page": 1, "limit": 50, "query": query, "after": None})]
+    def transactions(label: str, query: str) -> list[Page]:
+        """The page's rows, and its total, which the browser asks beside them (the pager waits for it,
+        the rows do not)."""
+        rows = [("transactionsPage", {"page": 1, "limit": 50, "query": query, "after": None})]
+        return [
+            Page(f"transactions {label}", 150, rows),
+            Page("  its total (asked beside)", None, [("transactionCount", {"query": query})]),
+        ]
 
     filters = [
         ("", "first page"),
@@ -157,10 +163,14 @@ def measured_pages(pages: Pages) -> list[Page]:
         ("ETH", "q: ETH (a symbol)"),
         ("coffee", "q: coffee (no match)"),
         (f"has:review wallet:{wallet_ids['Exchange']} tax_year:{TAX_YEAR}", "combined"),
+        ("ETH has:review", "q: ETH has:review"),
+        (f"ETH wallet:{wallet_ids['Cold storage']}", "q: ETH wallet:{id}"),
+        (f"ETH tax_year:{TAX_YEAR}", f"q: ETH tax_year:{TAX_YEAR}"),
+        ("ab", "q: ab (a short word)"),
     ]
     lots = {"asset": None, "sort": "ACQUIRED_AT", "desc": False, "limit": 50, "offset": 0}
     return [
-        *(Page(f"transactions {label}", 150, transactions(query)) for query, label in filters),
+        *(page for query, label in filters for page in transactions(label, query)),
         Page(
             f"tax year {TAX_YEAR}",
             200,
@@ -195,10 +205,13 @@ def measure(pages: Pages, page: Page, requests: int) -> bool:
     while len(totals) < requests and (len(totals) < 5 or time.perf_counter() - started < PAGE_BUDGET):
         totals.append(sum(pages.call(operation, variables)[0] for operation, variables in page.operations))
     high = p95(totals) * 1000
-    met = high <= page.target_ms
+    met = page.target_ms is None or high <= page.target_ms
+    verdict = (
+        "" if page.target_ms is None else f"  target ≤ {page.target_ms:.0f} ms: {'met' if met else 'NOT met'}"
+    )
     print(
         f"  {page.label:<42} p95 {high:8.1f} ms  median {statistics.median(totals) * 1000:8.1f} ms  "
-        f"n={len(totals):<3}  target ≤ {page.target_ms:.0f} ms: {'met' if met else 'NOT met'}",
+        f"n={len(totals):<3}{verdict}",
         flush=True,
     )
     return met

@@ -110,12 +110,19 @@ class TransactionItem:
 @strawberry.type
 class TransactionPage:
     items: list[TransactionItem]
-    total: int
     page: int
     limit: int
     next_cursor: str | None = strawberry.field(
         description="Pass as `after` for the next page; null on the last."
     )
+    search: strawberry.Private[Search | None]
+
+    @strawberry.field(
+        description="How many transactions match, counted only when asked for: the transactions page asks"
+        " `transactionCount` beside the page, so its rows are not kept waiting for a count."
+    )
+    async def total(self, info: CairnInfo) -> int:
+        return 0 if self.search is None else await info.context.scope.transactions.count(self.search)
 
 
 @strawberry.type
@@ -335,7 +342,7 @@ class TransactionsQuery:
         check_page(page, limit)
         search = _search(info, query, needs_review, account_id)
         if search is None:
-            return TransactionPage(items=[], total=0, page=page, limit=limit, next_cursor=None)
+            return TransactionPage(items=[], page=page, limit=limit, next_cursor=None, search=None)
         try:
             cursor = None if after is None else Cursor.parse(after)
         except SearchError as error:
@@ -345,10 +352,10 @@ class TransactionsQuery:
         views, next_cursor = await scope.page(search, limit, currency, page=page, after=cursor)
         return TransactionPage(
             items=[TransactionItem.of(view, currency) for view in views],
-            total=await scope.count(search),
             page=page,
             limit=limit,
             next_cursor=None if next_cursor is None else str(next_cursor),
+            search=search,
         )
 
     @strawberry.field(description="How many transactions match the search.")

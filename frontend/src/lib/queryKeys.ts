@@ -32,6 +32,7 @@ export const queryKeys = {
   taxReports: ['taxReports'] as const,
   reviewTransactions: (accountId: string | null, page: number) => ['transactions', 'review', accountId, page] as const,
   transactionsPage: (query: string, page: number, after: string | null) => ['transactions', 'page', query, page, after] as const,
+  transactionCount: (query: string) => ['transactions', 'count', query] as const,
   transaction: (publicId: string) => ['transactions', 'one', publicId] as const,
   /** Set while an edit of transactions waits for the cost-basis run it asked for (see useCalculating). */
   awaitingRun: ['awaitingRun'] as const,

@@ -6,6 +6,7 @@ import {
   TransactionAccountsDocument,
   TransactionAssetsDocument,
   TransactionByPublicIdDocument,
+  TransactionCountDocument,
   TransactionsPageDocument,
 } from '@/gql/graphql';
 import { notifyJobStarted } from '@/lib/events';
@@ -20,6 +21,16 @@ export function useTransactionsPage(query: string, page: number, after: string |
   return useQuery({
     queryKey: queryKeys.transactionsPage(query, page, after),
     queryFn: () => request(TransactionsPageDocument, { query, page, limit: TRANSACTIONS_PAGE_SIZE, after }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many transactions match the search: asked beside the page, which does not wait for it. */
+export function useTransactionCount(query: string) {
+  return useQuery({
+    queryKey: queryKeys.transactionCount(query),
+    queryFn: () => request(TransactionCountDocument, { query }),
+    select: (data) => data.transactionCount,
     placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { Gain } from '@/components/Gain';
 import { Pager } from '@/components/Pager';
 import { formatDateTime, formatFiat } from '@/lib/format';
-import { TRANSACTIONS_PAGE_SIZE, useRefreshWhenCalculated, useTransactionAccounts, useTransactionsPage } from '@/features/transactions/api/useTransactions';
+import {
+  TRANSACTIONS_PAGE_SIZE,
+  useRefreshWhenCalculated,
+  useTransactionAccounts,
+  useTransactionCount,
+  useTransactionsPage,
+} from '@/features/transactions/api/useTransactions';
 import { CALCULATING } from '@/features/transactions/utils/messages';
 import { describeToken, filterTokens, hasToken, NEEDS_REVIEW, toggleToken, tokens, UNCATEGORIZED, withoutToken } from '@/features/transactions/utils/search';
 import { typeLabel } from '@/features/transactions/utils/types';
@@ -28,6 +34,7 @@ export function TransactionsList({ query, page, calculating, onSearch, onPage, a
   const cursors = useRef(new Map<string, string>());
   const after = cursors.current.get(`${query}#${page}`) ?? null;
   const transactions = useTransactionsPage(query, page, after);
+  const total = useTransactionCount(query).data;
   useRefreshWhenCalculated(calculating);
   const accounts = useTransactionAccounts();
   const data = transactions.data?.transactions;
@@ -111,12 +118,12 @@ export function TransactionsList({ query, page, calculating, onSearch, onPage, a
           <p className="notice notice--warning" role="alert">
             {transactions.error.message}
           </p>
-        ) : data && data.total === 0 ? (
+        ) : data && data.items.length === 0 && page === 1 ? (
           <p className="transactions__empty muted">No transactions match.</p>
         ) : (
           <div className="table-scroll">
             <table className="data-table" data-testid="transactions">
-              <caption className="visually-hidden">Transactions{data ? `, ${data.total} in all` : ''}</caption>
+              <caption className="visually-hidden">Transactions{total === undefined ? '' : `, ${total} in all`}</caption>
               <thead>
                 <tr>
                   <th scope="col">Date</th>
@@ -169,7 +176,8 @@ export function TransactionsList({ query, page, calculating, onSearch, onPage, a
             </table>
           </div>
         )}
-        <Pager label="Transaction pages" page={page} limit={TRANSACTIONS_PAGE_SIZE} total={data?.total ?? 0} onPage={onPage} />
+        {/* the count comes beside the page: until it does, the pages are not known */}
+        {total === undefined ? null : <Pager label="Transaction pages" page={page} limit={TRANSACTIONS_PAGE_SIZE} total={total} onPage={onPage} />}
       </section>
     </div>
   );
