@@ -379,10 +379,13 @@ export function sumDecimals(values: readonly Numeric[]): string {
   return decimalToString({ neg, coef: neg ? -coef : coef, scale });
 }
 
+// one formatter for every day shown: a chart's table formats thousands
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
 /** A UTC date or date-time as a day in the user's locale ('Mar 1, 2025'); empty when missing or invalid. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  return DAY.format(date);
 }

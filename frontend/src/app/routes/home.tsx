@@ -1,13 +1,15 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSignedIn } from '@/lib/session';
 import { AppShell } from '@/app/layout/AppShell';
 import { PublicLayout } from '@/app/layout/PublicLayout';
 import { LandOnHomePage, LandOnHomePageOnArrival } from '@/features/onboarding/components/LandOnHomePage';
+import { usePrefetchPortfolio } from '@/features/portfolio/api/usePortfolio';
 import { PublicHomePage } from './public-site';
 import { LandingWalletCheck } from './wallet-lookup';
 
-const PortfolioRoute = lazy(() => import('./portfolio'));
+const loadPortfolio = () => import('./portfolio');
+const PortfolioRoute = lazy(loadPortfolio);
 
 /** `/` → `/home` (spec 001 §2), or, signed in, the user's web-app home page; redirects keep the query string. */
 export function RootRedirect() {
@@ -37,6 +39,9 @@ export function HomeIndex() {
 
 /** The portfolio at /home and /dashboard, where a signed-in user arriving lands on their home page instead. */
 export function PortfolioLanding() {
+  // the page's code and data are asked for beside the landing check, not after it
+  useEffect(() => void loadPortfolio(), []);
+  usePrefetchPortfolio();
   return (
     <LandOnHomePageOnArrival>
       <PortfolioRoute />

@@ -3,7 +3,7 @@ import { DurationPicker } from '@/components/DurationPicker';
 import { Gain } from '@/components/Gain';
 import type { PerformanceDuration } from '@/gql/graphql';
 import { formatDate, formatFiat, formatPercent } from '@/lib/format';
-import { usePerformanceHistory, usePortfolioSummary } from '@/features/portfolio/api/usePortfolio';
+import { OPENING_DURATION, usePerformanceHistory, usePortfolioSummary } from '@/features/portfolio/api/usePortfolio';
 import { isStale } from '@/features/portfolio/utils/durations';
 import { AllocationChart } from './AllocationChart';
 import { HoldingsTable } from './HoldingsTable';
@@ -12,7 +12,7 @@ import './portfolio.css';
 
 /** /home and /dashboard: total value, 24 h change, value over time, allocation and holdings. */
 export function PortfolioHome() {
-  const [duration, setDuration] = useState<PerformanceDuration>('ONE_YEAR');
+  const [duration, setDuration] = useState<PerformanceDuration>(OPENING_DURATION);
   const summary = usePortfolioSummary();
   const history = usePerformanceHistory(duration);
   const data = summary.data?.portfolioSummary;
