@@ -163,9 +163,7 @@ async def _walked(
             read[number, side].append((position, lot_id, key))
         for number, walk in enumerate(unfinished):
             walk.read([read[number, side] for side in range(len(walk.columns))], size)
-        ranked = _ranked(
-            [(key, lot_id) for walk in walks for lot_id, key in walk.seen.items()], walk.descending
-        )
+        ranked = _ranked([(key, lot_id) for walk in walks for lot_id, key in walk.seen.items()], descending)
         if len(ranked) >= wanted:
             for walk in unfinished:
                 walk.done = walk.done or walk.stops_before(ranked[wanted - 1][0])

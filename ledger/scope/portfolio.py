@@ -231,7 +231,8 @@ class PortfolioScope:
             opening.group_by(found.c.asset_id),
             select(found.c.asset_id, found.c.day, found.c.change).where(found.c.day >= start),
         ).subquery()
-        moves: list[tuple[SeriesKey | None, Sequence[date], Sequence[Decimal]]] = []  # an asset's
+        # per asset: its USD series (None: USD itself), the days it changed and by how much
+        moves: list[tuple[SeriesKey | None, Sequence[date], Sequence[Decimal]]] = []
         connection = await self.session.connection()  # Core rows: no ORM loading of thousands of days
         # a row per asset, its changes in two arrays: a row per change cost more to decode than to sum
         for symbol, kind, owner, changed_on, changes in await connection.execute(

@@ -27,10 +27,8 @@ pytestmark = pytest.mark.servers
 TODAY = date(2026, 11, 29)
 
 
-def add_lots(
-    session: Session, user: User, account: Account, assets: list[str], count: int, seed: int
-) -> list[TaxLot]:
-    rng = random.Random(seed)
+def bought(session: Session, user: User, account: Account) -> Transaction:
+    """The buy every lot of a test comes from."""
     acquisition = Transaction(
         user_id=user.id,
         account_id=account.id,
@@ -40,6 +38,14 @@ def add_lots(
     )
     session.add(acquisition)
     session.flush()
+    return acquisition
+
+
+def add_lots(
+    session: Session, user: User, account: Account, assets: list[str], count: int, seed: int
+) -> list[TaxLot]:
+    rng = random.Random(seed)
+    acquisition = bought(session, user, account)
     lots = []
     for index in range(count):
         # few distinct quantities and bases, so many keys tie; some lots closed, some without basis
@@ -151,15 +157,7 @@ async def test_the_walks_stop_at_the_page_of_all_assets(
     )
     user, account = new_wallet(db_session)
     rng = random.Random(3)
-    acquisition = Transaction(
-        user_id=user.id,
-        account_id=account.id,
-        natural_key="lots",
-        timestamp=datetime(2024, 1, 1, tzinfo=UTC),
-        type=TransactionType.BUY,
-    )
-    db_session.add(acquisition)
-    db_session.flush()
+    acquisition = bought(db_session, user, account)
     lots = []
     for index in range(800):
         remaining = Decimal(rng.randrange(1, 10**9)) / 10**6
