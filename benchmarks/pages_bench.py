@@ -288,7 +288,7 @@ def measure_home_in_browser(origin: str) -> bool:
     print(
         f"  {'home in the browser (chart drawn)':<42} max {max(loads):6.2f} s  median "
         f"{statistics.median(loads):6.2f} s  n={len(loads)}  target ≤ {INTERACTIVE_SECONDS:.0f} s: "
-        f"{'met' if met else 'NOT met'}",
+        f"{'met' if met else 'NOT met'} ({', '.join(f'{load:.2f}' for load in loads)} s)",
         flush=True,
     )
     return met
