@@ -1,7 +1,7 @@
 """DuckDB on an export: the catalog file published beside each export (`cairn.duckdb`, one view per
 table over exactly the files of the latest manifest, by paths relative to the export's root), and the
-connections `cairn query` opens on a local copy (that file) or on S3 (an in-memory database whose tables
-are pyarrow datasets read through pyarrow's S3 filesystem: DuckDB itself downloads nothing, no extension).
+connection `cairn query` opens on a local copy of the export (a copy made by hand, or the one it keeps of
+the export on S3: analytics/exports/local_copy.py).
 """
 
 from __future__ import annotations
@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
-import pyarrow.dataset as ds
-import pyarrow.parquet as pq
 from pyarrow import fs
 
 from analytics.exports.manifest import Manifest
@@ -24,10 +22,10 @@ def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def write_catalog(root: Path, manifest: Manifest) -> Path:
-    """Write `root/cairn.duckdb`: a view per table over the manifest's files (which must be under `root`,
-    as they are in a local copy of the export)."""
-    path = root / CATALOG_NAME
+def write_catalog(root: Path, manifest: Manifest, path: Path | None = None) -> Path:
+    """Write `path` (by default `root/cairn.duckdb`): a view per table over the manifest's files (which
+    must be under `root`, as they are in a local copy of the export), by paths relative to `root`."""
+    path = path or root / CATALOG_NAME
     path.unlink(missing_ok=True)
     with duckdb.connect(str(path)) as connection:
         connection.execute(f"SET file_search_path = {_quoted(str(root))}")
@@ -40,9 +38,9 @@ def write_catalog(root: Path, manifest: Manifest) -> Path:
     return path
 
 
-def open_local(root: Path) -> duckdb.DuckDBPyConnection:
-    """The published catalog of a local copy of the export at `root`, read-only."""
-    connection = duckdb.connect(str(root / CATALOG_NAME), read_only=True)
+def open_local(root: Path, catalog: str = CATALOG_NAME) -> duckdb.DuckDBPyConnection:
+    """The catalog (by default the published one) of a local copy of the export at `root`, read-only."""
+    connection = duckdb.connect(str(root / catalog), read_only=True)
     connection.execute(f"SET file_search_path = {_quoted(str(root))}")
     return connection
 
@@ -51,15 +49,3 @@ def read_manifest(filesystem: fs.FileSystem, base: str) -> Manifest:
     """The latest manifest of the export at `base` (a local directory, or `bucket/prefix` on S3)."""
     with filesystem.open_input_stream(f"{base}/{LATEST_MANIFEST}") as stream:
         return Manifest.from_json(stream.read().decode())
-
-
-def open_remote(filesystem: fs.FileSystem, base: str) -> duckdb.DuckDBPyConnection:
-    """An in-memory DuckDB whose tables are the latest export's files at `base`, read through `filesystem`."""
-    manifest = read_manifest(filesystem, base)
-    connection = duckdb.connect()
-    for table in manifest.schema_files:
-        paths = [f"{base}/{name}" for name in manifest.table_files(table)]
-        schema = pq.read_schema(paths[0], filesystem=filesystem)
-        dataset = ds.dataset(paths, schema=schema, filesystem=filesystem, format="parquet")
-        connection.register(table, dataset)
-    return connection

@@ -143,6 +143,11 @@ class Settings(BaseSettings):
         return self.home.resolve() / "mail"
 
     @property
+    def export_copies_dir(self) -> Path:
+        """Where `cairn query` keeps its local copies of exports on S3."""
+        return self.home.resolve() / "export-copies"
+
+    @property
     def origin(self) -> str:
         return self.app_origin or f"http://{self.host}:{self.api_port}"
 

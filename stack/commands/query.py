@@ -1,9 +1,10 @@
 """`cairn query [--export S3-URL-or-DIR] [SQL]`: DuckDB on the latest data export, for ad-hoc SQL — one
 statement, or an interactive prompt (statements end with `;`, `.quit` or end of input leaves).
 
-`--export` is `s3://bucket/prefix` (read through pyarrow's S3 filesystem with the configured S3 endpoint
-and keys) or a local copy of the export's folder (its published `cairn.duckdb`); by default the export
-in the configured bucket. The tables are docs/data/SCHEMA.md's; docs/data/examples.sql has examples.
+`--export` is `s3://bucket/prefix` (the configured S3 endpoint and keys; its latest files are fetched into
+a local copy under CAIRN_HOME first, only those the copy does not hold yet) or a local copy of the export's
+folder (its published `cairn.duckdb`); by default the export in the configured bucket. The tables are
+docs/data/SCHEMA.md's; docs/data/examples.sql has examples.
 """
 
 from __future__ import annotations
@@ -30,13 +31,17 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def open_export(location: str | None, settings: Settings) -> duckdb.DuckDBPyConnection:
-    """DuckDB on the latest export at `location` (default: `exports/` of the configured bucket)."""
+    """DuckDB on the latest export at `location` (default: `exports/` of the configured bucket); one on S3
+    through the local copy kept of it under CAIRN_HOME (analytics/exports/local_copy.py), brought up to
+    date first."""
+    import hashlib
     from pathlib import Path
     from urllib.parse import urlsplit
 
     from pyarrow import fs
 
-    from analytics.exports.catalog import EXPORT_PREFIX, open_local, open_remote
+    from analytics.exports.catalog import EXPORT_PREFIX, open_local
+    from analytics.exports.local_copy import catalog_name, refresh
 
     location = location or f"s3://{settings.s3_bucket}/{EXPORT_PREFIX}"
     if not location.startswith("s3://"):
@@ -49,7 +54,10 @@ def open_export(location: str | None, settings: Settings) -> duckdb.DuckDBPyConn
         endpoint_override=endpoint.netloc,
         scheme=endpoint.scheme or "https",
     )
-    return open_remote(s3, location.removeprefix("s3://").rstrip("/"))
+    base = location.removeprefix("s3://").rstrip("/")
+    copy = settings.export_copies_dir / hashlib.sha256(f"{settings.s3} {base}".encode()).hexdigest()[:16]
+    manifest, _ = refresh(s3, base, copy)
+    return open_local(copy, catalog_name(manifest))
 
 
 def _show(connection: duckdb.DuckDBPyConnection, sql: str, as_csv: bool) -> None:

@@ -353,6 +353,55 @@ async def test_a_second_export_rewrites_only_the_users_whose_run_changed(
     assert catalog.stat().st_size > 0
 
 
+def copied(copy: Path) -> dict[str, int]:
+    """The data files of `cairn query`'s copy of an export, with when each was written."""
+    return {path.relative_to(copy).as_posix(): path.stat().st_mtime_ns for path in copy.rglob("*.parquet")}
+
+
+def listed(manifest: Manifest) -> set[str]:
+    return {*manifest.schema_files.values(), *(file.path for file in manifest.files)}
+
+
+async def test_cairn_query_copies_only_the_new_files_of_an_export_on_s3(
+    population: Population,
+    temporal_client: Client,
+    task_queue: str,
+    servers: Settings,
+    db_session: Session,
+    tmp_path: Path,
+) -> None:
+    storage = Storage(servers)
+    a = str(population.a.public_id)
+    await export(temporal_client, task_queue, full=True)
+    first = latest_manifest(storage, tmp_path)
+    incomes = f"SELECT count(*) FROM income WHERE \"user\" = '{a}'"
+    with open_export(None, servers) as connection:
+        ((income_rows,),) = connection.sql(incomes).fetchall()
+    (copy,) = servers.export_copies_dir.iterdir()
+    before = copied(copy)
+    assert before.keys() == listed(first)
+    assert [path.name for path in copy.glob("catalog-*")] == [f"catalog-{first.export_id}.duckdb"]
+
+    wallet = add_wallet(db_session, db_session.get_one(User, population.a.id), "A third")
+    add_transaction(
+        db_session, wallet, "2024-06-01 10:00", Type.STAKING_REWARD, into("crypto_ETH", "0.1", "250")
+    )
+    db_session.commit()
+    await run(temporal_client, task_queue, population.a)
+    await export(temporal_client, task_queue)
+    second = latest_manifest(storage, tmp_path)
+    with open_export(None, servers) as connection:
+        assert connection.sql(incomes).fetchall() == [(income_rows + 1,)]
+    after = copied(copy)
+
+    # the files the two exports share were not fetched again; the first's others are gone
+    assert after.keys() == listed(second)
+    kept = before.keys() & after.keys()
+    assert kept and all(after[path] == before[path] for path in kept)
+    assert after.keys() - before.keys() == listed(second) - listed(first)
+    assert [path.name for path in copy.glob("catalog-*")] == [f"catalog-{second.export_id}.duckdb"]
+
+
 def reported(user: User | None, name: str) -> AnalyticsEvent:
     return AnalyticsEvent(
         kind=EventKind.EVENT,
