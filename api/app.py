@@ -1,4 +1,5 @@
-"""The API application: /graphql, /auth/*, /healthz, /readyz, /metrics and the single-page app.
+"""The API application: /graphql (the status panel's poll on a hot path of its own, api/status_poll.py),
+/auth/*, /healthz, /readyz, /metrics and the single-page app.
 
 `cairn api` serves it (what `cairn run` and docker-compose run), in CAIRN_API_WORKERS processes that
 each set up their logging and tracing before calling create_app (stack/commands/api.py).
@@ -35,6 +36,7 @@ from api.public_graphql import public_graphql_router
 from api.request_limits import BodySizeLimit, RequestTimeout
 from api.services import Services
 from api.spa import spa_router
+from api.status_poll import StatusPollPath, StatusPolls
 from ledger.infra.settings import Settings, get_settings
 
 
@@ -52,16 +54,21 @@ def create_app(settings: Settings | None = None, temporal: Client | None = None)
     """The app; `temporal` is connected on first use when not given."""
     settings = settings or get_settings()
     services = Services(settings, temporal)
+    polls = StatusPolls(settings.db_url)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
-        await services.close()
+        try:
+            await polls.close()
+        finally:
+            await services.close()
 
     app = FastAPI(title="Cairn", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.services = services
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(JsonTooDeep, json_too_deep)
+    app.add_middleware(StatusPollPath, polls=polls)  # innermost: inside the body and time limits
     app.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
     app.add_middleware(RequestTimeout, seconds=REQUEST_TIMEOUT_SECONDS)  # outermost: it times the body too
 

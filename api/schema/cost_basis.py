@@ -12,7 +12,7 @@ from api.jobs import start_work
 from api.schema.common import MutationResult
 from contracts.cost_basis import run_request
 from ledger.models.cost_basis import RUNNING_STATES
-from ledger.scope.cost_basis import RequestSnapshot
+from ledger.scope.cost_basis import RequestSnapshot, StatusPanel
 from vocabulary.enums import CostBasisState, FreezingStatus, QueuePriority
 from vocabulary.errors import COST_BASIS_FAILED, ENQUEUE_FAILED, RECALCULATION_FAILED, AccountError
 
@@ -56,15 +56,9 @@ class CostBasisStatus:
     cost_basis_paused: bool
     freezing: Freezing
 
-
-@strawberry.type
-class CostBasisQuery:
-    @strawberry.field
-    async def cost_basis_status(self, info: CairnInfo) -> CostBasisStatus:
-        """The user's status, or the state of a user whose cost basis has never been asked for: what the
-        status panel polls, read in one statement (CostBasisScope.panel)."""
-        panel = await info.context.scope.cost_basis.panel()
-        return CostBasisStatus(
+    @classmethod
+    def of(cls, panel: StatusPanel) -> CostBasisStatus:
+        return cls(
             is_undergoing_allocation=bool(panel.is_undergoing_allocation),
             is_cost_basis_running=panel.state in RUNNING_STATES,
             cost_basis_last_synced_at=panel.last_synced_at,
@@ -82,6 +76,16 @@ class CostBasisQuery:
                 error=panel.freezing_error,
             ),
         )
+
+
+@strawberry.type
+class CostBasisQuery:
+    @strawberry.field
+    async def cost_basis_status(self, info: CairnInfo) -> CostBasisStatus:
+        """The user's status, or the state of a user whose cost basis has never been asked for: what the
+        status panel polls, read in one statement (CostBasisScope.panel). The panel's own document is
+        answered on a hot path of its own (api/status_poll.py), which builds the same object."""
+        return CostBasisStatus.of(await info.context.scope.cost_basis.panel())
 
 
 @strawberry.type

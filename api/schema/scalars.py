@@ -21,7 +21,7 @@ def _parse_decimal(value: object) -> Decimal:
     return Decimal(str(value))
 
 
-def _format_datetime(value: datetime) -> str:
+def format_datetime(value: datetime) -> str:
     return value.isoformat()
 
 
@@ -39,7 +39,7 @@ SCALARS: dict[object, ScalarDefinition] = {
     datetime: strawberry.scalar(
         name="DateTime",
         description="ISO 8601 date-time with offset.",
-        serialize=_format_datetime,
+        serialize=format_datetime,
         parse_value=_parse_datetime,
     ),
 }

@@ -14,7 +14,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Date, Select, bindparam, cast, delete, func, select, true
+from sqlalchemy import BigInteger, Date, FromClause, Select, bindparam, cast, delete, func, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
@@ -147,9 +147,10 @@ _PANEL_COLUMNS = (
 )
 
 
-def _panel_statement() -> Select[Any]:
+def panel_statement(user: FromClause, *columns: Any) -> Select[Any]:
+    """The panel's columns (then `columns`) of the user whose id is `user`'s `user_id` column: the status
+    row (by its primary key) and the latest freeze (by the user's freezes' key), each None where absent."""
     status, freeze = CostBasisStatus.__table__.c, TaxYearFreeze.__table__.c
-    user_id = bindparam("user_id", type_=BigInteger)
     latest = (
         select(
             freeze.status.label("freezing_status"),
@@ -158,21 +159,21 @@ def _panel_statement() -> Select[Any]:
             freeze.last_updated_at.label("freezing_last_updated_at"),
             freeze.error.label("freezing_error"),
         )
-        .where(freeze.user_id == user_id)
+        .where(freeze.user_id == user.c.user_id)
         .order_by(freeze.last_updated_at.desc())
         .limit(1)
         .lateral()
     )
-    user = select(user_id.label("user_id")).subquery()
     return (
-        select(*(status[name] for name in _PANEL_COLUMNS), latest)
+        select(*columns, *(status[name] for name in _PANEL_COLUMNS), latest)
         .select_from(user)
         .outerjoin(CostBasisStatus.__table__, status.user_id == user.c.user_id)
         .outerjoin(latest, true())
     )
 
 
-_PANEL = _panel_statement()  # built once: building it took the poll longer than running it
+# built once: building it took the poll longer than running it
+_PANEL = panel_statement(select(bindparam("user_id", type_=BigInteger).label("user_id")).subquery())
 
 
 @dataclass(frozen=True)

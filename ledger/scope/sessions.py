@@ -29,7 +29,7 @@ def normalise_email(email: str) -> str:
     return email.strip().lower()
 
 
-def _token_hash(token: str) -> bytes:
+def token_hash(token: str) -> bytes:
     return hashlib.sha256(token.encode()).digest()
 
 
@@ -57,7 +57,7 @@ async def open_session(
     expires_at = datetime.now(UTC) + lifetime
     session.add(
         UserSession(
-            token_hash=_token_hash(token),
+            token_hash=token_hash(token),
             user_id=user.id,
             expires_at=expires_at,
             user_agent=user_agent[:USER_AGENT_CHARS],
@@ -86,9 +86,7 @@ _SESSION_USERS = (
 async def session_users(session: AsyncSession, token: str) -> SessionUsers | None:
     """The user of an unexpired session and whom it views as, in one statement (every /graphql request
     asks)."""
-    found = await session.execute(
-        _SESSION_USERS, {"token_hash": _token_hash(token), "now": datetime.now(UTC)}
-    )
+    found = await session.execute(_SESSION_USERS, {"token_hash": token_hash(token), "now": datetime.now(UTC)})
     row = found.one_or_none()
     return None if row is None else SessionUsers(*row)
 
@@ -104,23 +102,21 @@ async def viewed_user_for_token(session: AsyncSession, token: str) -> User | Non
     return await session.scalar(
         select(User)
         .join(UserSession, UserSession.view_as_user_id == User.id)
-        .where(UserSession.token_hash == _token_hash(token))
+        .where(UserSession.token_hash == token_hash(token))
     )
 
 
 async def set_view_as(session: AsyncSession, token: str, user_id: int | None) -> None:
     """The session views as `user_id` from now on (None: its own user again); the caller commits."""
     await session.execute(
-        update(UserSession)
-        .where(UserSession.token_hash == _token_hash(token))
-        .values(view_as_user_id=user_id)
+        update(UserSession).where(UserSession.token_hash == token_hash(token)).values(view_as_user_id=user_id)
     )
 
 
 async def session_id_for_token(session: AsyncSession, token: str) -> int | None:
-    return await session.scalar(select(UserSession.id).where(UserSession.token_hash == _token_hash(token)))
+    return await session.scalar(select(UserSession.id).where(UserSession.token_hash == token_hash(token)))
 
 
 async def close_session(session: AsyncSession, token: str) -> None:
-    await session.execute(delete(UserSession).where(UserSession.token_hash == _token_hash(token)))
+    await session.execute(delete(UserSession).where(UserSession.token_hash == token_hash(token)))
     await session.commit()

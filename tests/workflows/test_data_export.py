@@ -279,6 +279,22 @@ async def test_cairn_query_reads_the_latest_export_on_s3(
     assert "nope" in shown.err
 
 
+async def reward_a(
+    session: Session,
+    client: Client,
+    task_queue: str,
+    population: Population,
+    at: str,
+    quantity: str,
+    value: str,
+) -> None:
+    """A staking reward of A's in a wallet of its own, and A's cost basis run again."""
+    wallet = add_wallet(session, session.get_one(User, population.a.id), f"Rewards {at}")
+    add_transaction(session, wallet, at, Type.STAKING_REWARD, into("crypto_ETH", quantity, value))
+    session.commit()
+    await run(client, task_queue, population.a)
+
+
 async def test_a_second_export_rewrites_only_the_users_whose_run_changed(
     population: Population,
     temporal_client: Client,
@@ -291,12 +307,7 @@ async def test_a_second_export_rewrites_only_the_users_whose_run_changed(
     await export(temporal_client, task_queue)
     first = latest_manifest(storage, tmp_path)
     a, b = str(population.a.public_id), str(population.b.public_id)
-    wallet = add_wallet(db_session, db_session.get_one(User, population.a.id), "A second")
-    add_transaction(
-        db_session, wallet, "2024-05-01 10:00", Type.STAKING_REWARD, into("crypto_ETH", "0.2", "500")
-    )
-    db_session.commit()
-    await run(temporal_client, task_queue, population.a)
+    await reward_a(db_session, temporal_client, task_queue, population, "2024-05-01 10:00", "0.2", "500")
 
     summary = await export(temporal_client, task_queue)
     second = latest_manifest(storage, tmp_path)
@@ -382,12 +393,7 @@ async def test_cairn_query_copies_only_the_new_files_of_an_export_on_s3(
     assert before.keys() == listed(first)
     assert [path.name for path in copy.glob("catalog-*")] == [f"catalog-{first.export_id}.duckdb"]
 
-    wallet = add_wallet(db_session, db_session.get_one(User, population.a.id), "A third")
-    add_transaction(
-        db_session, wallet, "2024-06-01 10:00", Type.STAKING_REWARD, into("crypto_ETH", "0.1", "250")
-    )
-    db_session.commit()
-    await run(temporal_client, task_queue, population.a)
+    await reward_a(db_session, temporal_client, task_queue, population, "2024-06-01 10:00", "0.1", "250")
     await export(temporal_client, task_queue)
     second = latest_manifest(storage, tmp_path)
     with open_export(None, servers) as connection:
