@@ -7,7 +7,8 @@ that wrote it), so the copy fetches only the files of the latest manifest it doe
 pyarrow's S3 filesystem (DuckDB downloads nothing and needs no extension), and removes those the
 manifest no longer lists — a deleted user's rows leave the copy at the next fetch, as they left S3.
 Each file is written under a temporary name and renamed, so a copy holds whole files only, also while
-two processes fetch at once.
+two processes fetch at once; a newer export's files are never removed by a process that read an older
+manifest (a process still reading an older export may find its files gone: it opens the copy again).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def refresh(filesystem: fs.FileSystem, base: str, root: Path) -> tuple[Manifest,
         draft = root / f".{catalog.name}.{uuid.uuid4().hex}"
         write_catalog(root, manifest, draft)
         os.replace(draft, catalog)
-    _prune(root, listed, catalog.name)
+    _prune(root, manifest, listed)
     return manifest, len(missing)
 
 
@@ -58,12 +59,13 @@ def _fetch(filesystem: fs.FileSystem, source: str, target: Path) -> None:
     os.replace(draft, target)
 
 
-def _prune(root: Path, listed: set[str], catalog: str) -> None:
-    """Remove what the latest manifest does not list: older exports' files and catalogs. Temporary files
-    are left to the process writing them."""
+def _prune(root: Path, manifest: Manifest, listed: set[str]) -> None:
+    """Remove the files and catalogs of exports older than `manifest` that it does not list; a newer
+    export's, which another process may have fetched meanwhile, stay. Temporary files are left to the
+    process writing them."""
     for path in (root / DATA_FOLDER).rglob("*.parquet"):
-        if path.relative_to(root).as_posix() not in listed:
+        if path.relative_to(root).as_posix() not in listed and path.stem < manifest.export_id:
             path.unlink(missing_ok=True)
     for path in root.glob("catalog-*.duckdb"):
-        if path.name != catalog:
+        if path.name < catalog_name(manifest):
             path.unlink(missing_ok=True)
