@@ -58,6 +58,7 @@ chromium:
 bench: $(STAMP)
 	$(PY) benchmarks/lots_bench.py --full
 	$(PY) benchmarks/cost_basis_run_bench.py
+	$(PY) benchmarks/cost_basis_status_bench.py
 	$(PY) benchmarks/migration_bench.py
 	$(PY) benchmarks/import_bench.py
 	$(PY) benchmarks/ingest_parse_bench.py
