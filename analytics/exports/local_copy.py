@@ -34,9 +34,9 @@ def catalog_name(manifest: Manifest) -> str:
     return f"catalog-{manifest.export_id}.duckdb"
 
 
-def refresh(filesystem: fs.FileSystem, base: str, root: Path) -> tuple[Manifest, int]:
-    """Bring the copy at `root` to the latest export at `base` (`bucket/prefix`): the manifest and how
-    many files were fetched. Its catalog (`catalog_name`) views exactly the manifest's files."""
+def refresh(filesystem: fs.FileSystem, base: str, root: Path) -> Manifest:
+    """Bring the copy at `root` to the latest export at `base` (`bucket/prefix`); answers its manifest.
+    The copy's catalog of it (`catalog_name`) views exactly the manifest's files."""
     manifest = read_manifest(filesystem, base)
     listed = {*manifest.schema_files.values(), *(file.path for file in manifest.files)}
     missing = sorted(path for path in listed if not (root / path).is_file())
@@ -48,7 +48,7 @@ def refresh(filesystem: fs.FileSystem, base: str, root: Path) -> tuple[Manifest,
         write_catalog(root, manifest, draft)
         os.replace(draft, catalog)
     _prune(root, manifest, listed)
-    return manifest, len(missing)
+    return manifest
 
 
 def _fetch(filesystem: fs.FileSystem, source: str, target: Path) -> None:

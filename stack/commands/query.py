@@ -56,7 +56,7 @@ def open_export(location: str | None, settings: Settings) -> duckdb.DuckDBPyConn
     )
     base = location.removeprefix("s3://").rstrip("/")
     copy = settings.export_copies_dir / hashlib.sha256(f"{settings.s3} {base}".encode()).hexdigest()[:16]
-    manifest, _ = refresh(s3, base, copy)
+    manifest = refresh(s3, base, copy)
     return open_local(copy, catalog_name(manifest))
 
 
