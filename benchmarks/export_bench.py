@@ -211,7 +211,7 @@ def download(storage: Storage, root: Path) -> None:
     root.mkdir()
     storage.download(f"{EXPORT_PREFIX}/{LATEST_MANIFEST}", root / LATEST_MANIFEST)
     manifest = Manifest.from_json((root / LATEST_MANIFEST).read_text())
-    for name in [*manifest.schema_files.values(), *(file.path for file in manifest.files)]:
+    for name in manifest.paths():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         storage.download(f"{EXPORT_PREFIX}/{name}", root / name)
     write_catalog(root, manifest)

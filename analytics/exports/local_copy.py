@@ -38,7 +38,7 @@ def refresh(filesystem: fs.FileSystem, base: str, root: Path) -> Manifest:
     """Bring the copy at `root` to the latest export at `base` (`bucket/prefix`); answers its manifest.
     The copy's catalog of it (`catalog_name`) views exactly the manifest's files."""
     manifest = read_manifest(filesystem, base)
-    listed = {*manifest.schema_files.values(), *(file.path for file in manifest.files)}
+    listed = set(manifest.paths())
     missing = sorted(path for path in listed if not (root / path).is_file())
     with ThreadPoolExecutor(FETCH_THREADS, thread_name_prefix="export-fetch") as pool:
         list(pool.map(lambda path: _fetch(filesystem, f"{base}/{path}", root / path), missing))

@@ -32,6 +32,10 @@ class Manifest:
         """The table's files, its schema file first."""
         return [self.schema_files[table], *(file.path for file in self.files if file.table == table)]
 
+    def paths(self) -> list[str]:
+        """Every file the export is read from, relative to its root: the schema files, then the data files."""
+        return [*self.schema_files.values(), *(file.path for file in self.files)]
+
     def rows(self) -> dict[str, int]:
         counts = dict.fromkeys(self.schema_files, 0)
         for file in self.files:

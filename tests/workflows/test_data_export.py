@@ -148,7 +148,7 @@ def local_copy(storage: Storage, manifest: Manifest, users: set[str], root: Path
         manifest.schema_files,
         [file for file in manifest.files if file.bucket in buckets],
     )
-    for name in [*part.schema_files.values(), *(file.path for file in part.files)]:
+    for name in part.paths():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         storage.download(f"{EXPORT_PREFIX}/{name}", root / name)
         rows = pq.read_table(root / name)
@@ -369,10 +369,6 @@ def copied(copy: Path) -> dict[str, int]:
     return {path.relative_to(copy).as_posix(): path.stat().st_mtime_ns for path in copy.rglob("*.parquet")}
 
 
-def listed(manifest: Manifest) -> set[str]:
-    return {*manifest.schema_files.values(), *(file.path for file in manifest.files)}
-
-
 async def test_cairn_query_copies_only_the_new_files_of_an_export_on_s3(
     population: Population,
     temporal_client: Client,
@@ -390,7 +386,7 @@ async def test_cairn_query_copies_only_the_new_files_of_an_export_on_s3(
         ((income_rows,),) = connection.sql(incomes).fetchall()
     (copy,) = servers.export_copies_dir.iterdir()
     before = copied(copy)
-    assert before.keys() == listed(first)
+    assert before.keys() == set(first.paths())
     assert [path.name for path in copy.glob("catalog-*")] == [f"catalog-{first.export_id}.duckdb"]
 
     await reward_a(db_session, temporal_client, task_queue, population, "2024-06-01 10:00", "0.1", "250")
@@ -401,10 +397,10 @@ async def test_cairn_query_copies_only_the_new_files_of_an_export_on_s3(
     after = copied(copy)
 
     # the files the two exports share were not fetched again; the first's others are gone
-    assert after.keys() == listed(second)
+    assert after.keys() == set(second.paths())
     kept = before.keys() & after.keys()
     assert kept and all(after[path] == before[path] for path in kept)
-    assert after.keys() - before.keys() == listed(second) - listed(first)
+    assert after.keys() - before.keys() == set(second.paths()) - set(first.paths())
     assert [path.name for path in copy.glob("catalog-*")] == [f"catalog-{second.export_id}.duckdb"]
 
 
