@@ -122,7 +122,7 @@ class _Plan:
         checkpoint = self.checkpoint
         if checkpoint is None or read.changed_before(checkpoint.through, checkpoint.read_snapshot):
             return None
-        return Continuation(checkpoint.through, checkpoint.lots.get_column("lot_id").to_list())
+        return Continuation(checkpoint.through, checkpoint.lots.get_column("lot_id"))
 
 
 class CostBasisActivities:

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     Uuid,
+    and_,
     case,
     false,
     func,
@@ -129,6 +130,13 @@ class Flow(Base):
     # The user's cost basis (of an inflow) or proceeds (of an outflow) in USD, which the cost-basis run
     # takes instead of the stated or market value.
     value_override: Mapped[Decimal | None] = mapped_column(MONEY)
+
+
+def flow_of_transaction(flow: Any = Flow, transaction: Any = Transaction) -> Any:
+    """A flow's join to its transaction by both columns of its foreign key. Beside a query's
+    `Transaction.user_id == …`, the planner then knows the flows' user too and reads that user's flows
+    by their (user, asset, transaction) index, not every user's flows."""
+    return and_(flow.transaction_id == transaction.id, flow.user_id == transaction.user_id)
 
 
 def signed_quantity() -> Any:

@@ -24,10 +24,7 @@ from sqlalchemy import (
     Numeric,
     Select,
     String,
-    Text,
     and_,
-    any_,
-    bindparam,
     case,
     cast,
     delete,
@@ -43,7 +40,7 @@ from sqlalchemy import (
 from sqlalchemy import column as sql_column
 from sqlalchemy import table as sql_table
 from sqlalchemy.dialects import postgresql
-from sqlalchemy.dialects.postgresql import ARRAY, insert
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from ledger.models import (
@@ -59,6 +56,7 @@ from ledger.models import (
     User,
 )
 from ledger.models.spam import not_spam
+from ledger.models.transactions import flow_of_transaction
 from ledger.writes.callouts import store_callouts
 from ledger.writes.copy import copy_text
 from ledger.writes.copy_format import copy_fields, copy_lines
@@ -250,7 +248,7 @@ def flows_query(user_id: int, implied: Any = None, since: datetime | None = None
     value = case((zero_basis(user_id), literal(0)), else_=func.round(cast(valuation.value, Numeric), SCALE))
     overridden = (
         select(Flow.transaction_id)
-        .join(Transaction, Transaction.id == Flow.transaction_id)
+        .join(Transaction, flow_of_transaction())
         .where(Transaction.user_id == user_id, Flow.value_override.is_not(None))
         .distinct()
         .subquery()
@@ -285,7 +283,7 @@ def flows_query(user_id: int, implied: Any = None, since: datetime | None = None
             Flow.is_fee.label("is_fee"),
             case((Flow.is_fee, null()), else_=cast(links.c.link_id, String)).label("link_id"),
         )
-        .join(Transaction, Transaction.id == Flow.transaction_id)
+        .join(Transaction, flow_of_transaction())
         .join(Asset, Asset.id == Flow.asset_id)
         .outerjoin(links, links.c.transaction_id == Transaction.id)
         .outerjoin(overridden, overridden.c.transaction_id == Transaction.id)
@@ -382,10 +380,11 @@ STORED_COLUMNS = {
 @dataclass(frozen=True)
 class Continuation:
     """A run that continues from a checkpoint (ledger.writes.cost_basis_checkpoints): it computed the
-    results from `through` on, starting from the lots open then (`open_lot_ids`)."""
+    results from `through` on, starting from the lots open then (`open_lot_ids`, which the store stages
+    in OPEN_LOTS)."""
 
     through: datetime
-    open_lot_ids: Sequence[str]
+    open_lot_ids: pl.Series
 
     def replaced(self, name: str, rows: Any) -> Any:
         """The stored rows of the result table `name` (`rows`: its model or an alias of it) such a run
@@ -408,7 +407,7 @@ class Continuation:
         )
         return or_(
             rows.acquired_at >= self.through,
-            rows.lot_id == any_(bindparam("open_lot_ids", list(self.open_lot_ids), type_=ARRAY(Text))),
+            rows.lot_id.in_(select(OPEN_LOTS.c.lot_id)),
             and_(rows.lot_id.contains(">"), ~made_before),
         )
 
@@ -450,6 +449,7 @@ class StoredResults:
                 self._session.execute(delete(model).where(*self._replaceable(name, model)))
             self._into = {name: model.__tablename__ for name, model in RESULT_MODELS.items()}
         else:  # staged, then merged (`_merge`)
+            self._stage_open_lots(continuing.open_lot_ids)
             for name, model in RESULT_MODELS.items():
                 columns = ", ".join(("user_id", "run_id", *STORED_COLUMNS[name]))
                 self._session.execute(
@@ -493,6 +493,14 @@ class StoredResults:
     def discard(self) -> None:
         self._session.rollback()
         self._session.close()
+
+    def _stage_open_lots(self, lot_ids: pl.Series) -> None:
+        """The checkpoint's open lots, staged once for the statements that replace their rows (a bound
+        array of a few hundred thousand ids would be sent, and read, with each)."""
+        self._session.execute(text(_STAGE_OPEN_LOTS.format(table=OPEN_LOTS.name)))
+        ids = pl.DataFrame({"lot_id": lot_ids.cast(pl.String)})
+        copy_text(self._session, OPEN_LOTS.name, ("lot_id",), copy_lines(ids.select(copy_fields(ids.schema))))
+        self._session.execute(text(f"ANALYZE {OPEN_LOTS.name}"))
 
     def _replaceable(self, name: str, model: Any) -> list[Any]:
         """The stored rows this run replaces: the user's, but a frozen year's (ledger.writes.freezing)
@@ -558,6 +566,8 @@ class StoredResults:
 
 
 _STAGE = "CREATE TEMPORARY TABLE {staged} ON COMMIT DROP AS SELECT {columns} FROM {table} WITH NO DATA"
+_STAGE_OPEN_LOTS = "CREATE TEMPORARY TABLE {table} (lot_id text NOT NULL) ON COMMIT DROP"
+OPEN_LOTS = sql_table("cairn_open_lots", sql_column("lot_id"))
 
 
 def _staged(name: str) -> str:

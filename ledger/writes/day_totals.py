@@ -23,7 +23,7 @@ from ledger.models import (
     TransactionDayTotal,
 )
 from ledger.models.spam import not_spam
-from ledger.models.transactions import signed_quantity
+from ledger.models.transactions import flow_of_transaction, signed_quantity
 from vocabulary.enums import FlowDirection
 from vocabulary.enums import TransactionType as Type
 
@@ -57,7 +57,7 @@ def asset_day_changes(user_id: int, *only: Any) -> Any:
             func.sum(signed).label("change"),
             func.sum(taken).label("outflow"),
         )
-        .join(Transaction, Transaction.id == Flow.transaction_id)
+        .join(Transaction, flow_of_transaction())
         .join(Asset, Asset.id == Flow.asset_id)
         .where(*counted_flows(user_id), *only)
         .group_by(Transaction.account_id, Flow.asset_id, day)

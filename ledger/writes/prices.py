@@ -42,6 +42,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session, aliased
 
 from ledger.models import Asset, Flow, MarketData, Price, Transaction
+from ledger.models.transactions import flow_of_transaction
 from ledger.reference.seed import PriceRow, seed_prices
 from ledger.writes.taxability import zero_basis
 from ledger.writes.usd_values import USD, close_match, in_usd, stated_in_usd
@@ -187,7 +188,7 @@ def implied_prices(user_id: int, within: tuple[datetime, datetime] | None = None
             Flow.quantity,
             cast(Flow.direction, String).label("direction"),
         )
-        .join(Flow, Flow.transaction_id == Transaction.id)
+        .join(Flow, flow_of_transaction())
         .join(Asset, Asset.id == Flow.asset_id)
         .where(*conditions)
         .subquery()

@@ -24,7 +24,8 @@ def in_usd(amount: Any, direct: Any, inverse: Any) -> Any:
     )
 
 
-def stated_in_usd(fx_close: Any, fx_inverse: Any) -> Any:
+def stated_in_usd(fx_close: Any, fx_inverse: Any, flows: Any = Flow) -> Any:
     """A flow's stated value in USD, converted at its day's FX close (`fx_close`, `fx_inverse` joined on
-    the flow's value currency) when stated in another currency."""
-    return case((Flow.value_currency == USD, Flow.value), else_=in_usd(Flow.value, fx_close, fx_inverse))
+    the flow's value currency) when stated in another currency. `flows`: Flow, or a subquery's columns
+    (`.c`) with its `value` and `value_currency`."""
+    return case((flows.value_currency == USD, flows.value), else_=in_usd(flows.value, fx_close, fx_inverse))
