@@ -21,7 +21,7 @@ from ledger.models import (
     Transaction,
 )
 from ledger.models.spam import not_spam
-from ledger.models.transactions import signed_quantity
+from ledger.models.transactions import flow_of_transaction, signed_quantity
 from vocabulary.enums import AccountKind, CurrencyType
 
 PRICE_QUOTE = "USD"
@@ -124,7 +124,7 @@ class AccountsScope:
         quantity = func.sum(signed).label("quantity")
         sums = (
             select(Transaction.account_id, Flow.asset_id, quantity)
-            .join(Transaction, Transaction.id == Flow.transaction_id)
+            .join(Transaction, flow_of_transaction())
             .where(
                 Transaction.user_id == self.user_id,
                 Transaction.account_id.in_(account_ids),
@@ -178,7 +178,7 @@ class AccountsScope:
         """Per account: the flows of its transactions not ignored."""
         rows = await self.session.execute(
             select(Transaction.account_id, func.count())
-            .join(Flow, Flow.transaction_id == Transaction.id)
+            .join(Flow, flow_of_transaction())
             .where(
                 Transaction.user_id == self.user_id,
                 Transaction.account_id.in_(account_ids),

@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import Asset, DisposedLot, Flow, IncomeEvent, Transaction, TransactionLink
 from ledger.models.spam import not_spam
+from ledger.models.transactions import flow_of_transaction
 from ledger.scope.cost_basis import NON_TAXABLE_DISPOSALS
 from ledger.scope.portfolio import USD, close_on, usd_in, usd_price
 from vocabulary.enums import FlowDirection, TransactionLinkType
@@ -108,7 +109,7 @@ class PerformanceScope:
                     case((and_(Flow.value_override.is_(None), Flow.value.is_(None)), sign * Flow.quantity))
                 ).label("unvalued"),
             )
-            .join(Transaction, Transaction.id == Flow.transaction_id)
+            .join(Transaction, flow_of_transaction())
             .join(Asset, Asset.id == Flow.asset_id)
             .outerjoin(transfers, transfers.c.transaction_id == Transaction.id)
             .where(

@@ -39,7 +39,7 @@ from ledger.models import (
     TaxLot,
     Transaction,
 )
-from ledger.models.transactions import signed_quantity
+from ledger.models.transactions import flow_of_transaction, signed_quantity
 from ledger.scope.price_series import PRICE_SERIES, SeriesKey
 from ledger.writes.day_totals import asset_day_changes, counted_flows
 from vocabulary.enums import CurrencyType, PerformanceDuration
@@ -145,7 +145,7 @@ class PortfolioScope:
             quantity = func.sum(signed_quantity())
             summed = (
                 select(Flow.asset_id, quantity.label("quantity"))
-                .join(Transaction, Transaction.id == Flow.transaction_id)
+                .join(Transaction, flow_of_transaction())
                 .join(Asset, Asset.id == Flow.asset_id)
                 .where(*self._counted())
             )

@@ -16,6 +16,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import Asset, Flow, SpamVerdict, Transaction
+from ledger.models.transactions import flow_of_transaction
 from vocabulary.spam import MARKABLE_TYPES, SpamError
 
 
@@ -62,7 +63,7 @@ class SpamScope:
         """The asset is in one of the user's flows."""
         return (
             select(Flow.id)
-            .join(Transaction, Transaction.id == Flow.transaction_id)
+            .join(Transaction, flow_of_transaction())
             .where(Flow.asset_id == Asset.id, Transaction.user_id == self.user_id)
             .exists()
         )

@@ -30,7 +30,7 @@ _SETTLED = """
 _LEGS = f"""
 SELECT t.id, t.account_id, a.symbol, t.timestamp, f.quantity, f.direction = 'OUTFLOW' AS is_send
 FROM transactions t
-JOIN flows f ON f.transaction_id = t.id AND NOT f.is_fee
+JOIN flows f ON f.transaction_id = t.id AND f.user_id = t.user_id AND NOT f.is_fee
 JOIN assets a ON a.id = f.asset_id
 WHERE t.user_id = :user_id AND NOT t.is_ignored AND t.type IN :types AND a.type <> 'FIAT'
   AND (f.direction = 'OUTFLOW') = (t.type IN :send_types)
