@@ -15,7 +15,12 @@ the transfer matcher links them. Then, on a local PostgreSQL of its own:
   edit    a user's edit to their latest transaction, then the activity again: it continues from the
           checkpoint (the month before the latest transaction's), reading and replacing only from there
 
+With `--neighbours N`, N other users (`--neighbour-transactions` each, the generator's other seeds) are
+imported first, so the user's rows share their tables with other users' as in production: a statement
+that reads every user's rows to find one user's shows there, not on a database of one user.
+
     python benchmarks/cost_basis_run_bench.py [--transactions 1000000] [--method FIFO] [--scope universal]
+        [--neighbours 0] [--neighbour-transactions 250000]
 """
 
 from __future__ import annotations
@@ -176,6 +181,8 @@ def main() -> int:
         choices=[s.value for s in AllocationScope],
         default=AllocationScope.UNIVERSAL.value,
     )
+    parser.add_argument("--neighbours", type=int, default=0)
+    parser.add_argument("--neighbour-transactions", type=int, default=250_000)
     args = parser.parse_args()
     method, scope = CostBasisMethod(args.method), AllocationScope(args.scope)
 
@@ -193,6 +200,7 @@ def main() -> int:
             prepare_database(settings)
             engine = sync_engine(settings.db_url)
             sessions = sync_sessions(engine)
+            _neighbours(sessions, args.neighbours, args.neighbour_transactions, method, scope)
             started = time.perf_counter()
             user_id = add_user(sessions, ledger, method, scope)
             print(
@@ -207,6 +215,27 @@ def main() -> int:
         finally:
             stop_all(servers)
     return 0
+
+
+def _neighbours(
+    sessions: sessionmaker[Session],
+    count: int,
+    transactions: int,
+    method: CostBasisMethod,
+    scope: AllocationScope,
+) -> None:
+    """`count` other users with `transactions` each (seeds after the user's), imported the same way."""
+    if not count:
+        return
+    started = time.perf_counter()
+    for seed in range(8, 8 + count):
+        ledger = lots_generate.ledger(lots_generate.transactions(transactions, seed=seed))
+        add_user(sessions, ledger, method, scope)
+    print(
+        f"cost basis run: {count} other users of {transactions:,} transactions each imported in "
+        f"{time.perf_counter() - started:.1f} s",
+        flush=True,
+    )
 
 
 def _phases(
