@@ -132,11 +132,11 @@ class Flow(Base):
     value_override: Mapped[Decimal | None] = mapped_column(MONEY)
 
 
-def flow_of_transaction(flow: Any = Flow, transaction: Any = Transaction) -> Any:
+def flow_of_transaction() -> Any:
     """A flow's join to its transaction by both columns of its foreign key. Beside a query's
     `Transaction.user_id == …`, the planner then knows the flows' user too and reads that user's flows
     by their (user, asset, transaction) index, not every user's flows."""
-    return and_(flow.transaction_id == transaction.id, flow.user_id == transaction.user_id)
+    return and_(Flow.transaction_id == Transaction.id, Flow.user_id == Transaction.user_id)
 
 
 def signed_quantity() -> Any:
