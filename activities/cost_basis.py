@@ -27,6 +27,7 @@ from temporalio.client import Client
 from temporalio.exceptions import ApplicationError
 
 from activities.cost_basis_ledger import EngineLedger, method_and_scope
+from activities.cost_basis_remainders import LotRemainders
 from activities.cost_basis_snapshot import ParquetSnapshot, Writers
 from activities.freezing import flows_from, opening_snapshot
 from activities.heartbeat import heartbeating
@@ -63,11 +64,13 @@ from ledger.writes.cost_basis_checkpoints import (
     drop_checkpoint,
     keep_checkpoint,
     renew_checkpoint,
+    touched_lots,
     usable_checkpoint,
 )
 from ledger.writes.cost_basis_requests import enqueue_statement
 from ledger.writes.transaction_counts import fold_transaction_count
 from vocabulary.enums import AllocationScope, CostBasisMethod, QueuePriority
+from vocabulary.lot_engine import LOT_COLUMNS
 
 DATA_ERROR = "CostBasisDataError"  # ApplicationError type of a ledger the engine cannot compute
 
@@ -122,7 +125,8 @@ class _Plan:
         checkpoint = self.checkpoint
         if checkpoint is None or read.changed_before(checkpoint.through, checkpoint.read_snapshot):
             return None
-        return Continuation(checkpoint.through, checkpoint.lots.get_column("lot_id"))
+        opening = checkpoint.lots.select(LOT_COLUMNS)
+        return Continuation(checkpoint.through, opening, checkpoint.touched)
 
 
 class CostBasisActivities:
@@ -168,7 +172,11 @@ class CostBasisActivities:
                 plan = _Plan.made(session, user_id)
             with self._sessions() as session, ledger_read(session, user_id) as read:
                 continuing = plan.continuation(read)
-                stored = self._writers(user_id, plan.public_id, run_id, continuing)
+                remainders = LotRemainders()
+                stored = self._writers(user_id, plan.public_id, run_id, continuing, remainders)
+                # the store prepares (the previous results deleted, the ledger's day totals and callouts
+                # written) while the ledger is read
+                stored.start()
                 try:
                     if continuing is None:
                         ledger = EngineLedger(flows_from(read.batches(), plan.start))
@@ -184,18 +192,20 @@ class CostBasisActivities:
                         ledger = EngineLedger(read.batches(since=continuing.through))
                         start = Snapshot(continuing.through, plan.scope, plan.checkpoint_lots)
                         written = compute_and_write(ledger, plan.method, plan.scope, stored, start=start)
-                except (
-                    LedgerError,
-                    ValueError,
-                ) as error:  # the data (or the method settings) cannot be computed
+                except (LedgerError, ValueError) as error:
+                    stored.abandon()  # the data (or the method settings) cannot be computed
                     raise ApplicationError(str(error), type=DATA_ERROR, non_retryable=True) from error
+                except BaseException:
+                    stored.abandon()  # started here: abandoned here too (again does nothing)
+                    raise
             with self._sessions.begin() as session:
                 if continuing is not None:
                     renew_checkpoint(session, user_id, read.snapshot)
                 elif written.checkpoint is not None and plan.checkpoint_at is not None:
-                    made = Checkpoint(
-                        plan.checkpoint_at, plan.scope, plan.label, read.snapshot, written.checkpoint.lots
-                    )
+                    opening = written.checkpoint.lots
+                    touched = touched_lots(opening, remainders.lots)
+                    at, label = plan.checkpoint_at, plan.label
+                    made = Checkpoint(at, plan.scope, label, read.snapshot, opening, touched)
                     keep_checkpoint(session, user_id, made)
                 else:
                     drop_checkpoint(session, user_id, read.snapshot)
@@ -212,10 +222,17 @@ class CostBasisActivities:
         )
 
     def _writers(
-        self, user_id: int, public_id: uuid.UUID, run_id: uuid.UUID, continuing: Continuation | None
+        self,
+        user_id: int,
+        public_id: uuid.UUID,
+        run_id: uuid.UUID,
+        continuing: Continuation | None,
+        remainders: LotRemainders,
     ) -> Writers:
-        """The snapshot is uploaded, then the results committed (activities.cost_basis_snapshot)."""
+        """The snapshot is uploaded, then the results committed (activities.cost_basis_snapshot); what
+        remains of each lot is kept for the checkpoint."""
         return Writers(
+            remainders,
             SinkThread(lambda: ParquetSnapshot(self._storage, public_id, run_id)),
             SinkThread(lambda: StoredResults(self._sessions, user_id, run_id, continuing)),
         )

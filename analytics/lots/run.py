@@ -63,7 +63,8 @@ def compute_and_write(
     `ledger`: a whole ledger frame, in any order; or raw batches of it (as read: they are
     validated here) of whole transactions in transaction order, as PostgreSQL gives it.
     `start`: continue from a snapshot (a frozen year's or a checkpoint's open lots); the ledger then
-    holds only the flows from its `as_of` on, and the result is computed whole.
+    holds only the flows from its `as_of` on, and the result is computed whole (once the writer has
+    started: it prepares meanwhile).
     `checkpoint_at`: also answer the snapshot at this instant (`Written.checkpoint`, what
     `compute(..., until=checkpoint_at)` keeps), made from the same events while the writer finishes.
     Raises what `compute` raises (LedgerError, ValueError; NotInTransactionOrder for batches out
@@ -82,8 +83,7 @@ def compute_and_write(
         if checkpoint_at is not None:
             opening = partial(_opening, events, timeline, scope, start, checkpoint_at)
         if start is not None:
-            whole = _whole(result_from_events(events.sorted(), timeline, scope, start))
-            return _handed_over(writer, whole, opening)
+            return _handed_over(writer, _continued(events, timeline, scope, start), opening)
         return _write(events, timeline, scope, writer, run_events, opening)
 
 
@@ -247,6 +247,13 @@ def _handed_over(
         writer.abandon()
         raise
     return written
+
+
+def _continued(
+    events: Events, timeline: MethodTimeline, scope: AllocationScope, start: Snapshot
+) -> Generator[list[Part], None, Written]:
+    """The result from `start` on, computed once the writer has started (it prepares meanwhile)."""
+    return (yield from _whole(result_from_events(events.sorted(), timeline, scope, start)))
 
 
 def _whole(result: LotResult) -> Generator[list[Part], None, Written]:

@@ -54,6 +54,10 @@ class Written:
 
 
 class ResultWriter(Protocol):
+    """Given the engine's parts between `start` and `finish` (or `abandon`). `compute_and_write` starts
+    it; a caller may start it before, so that it prepares while the ledger is read (starting it again
+    then does nothing), and then abandons it itself on an error `compute_and_write` raises."""
+
     def start(self) -> None: ...
     def submit(self, parts: Sequence[Part]) -> None: ...
     def finish(self, written: Written) -> None: ...
@@ -79,7 +83,8 @@ class SinkThread:
         self._pending: deque[Future[None]] = deque()
 
     def start(self) -> None:
-        self._sink = self._thread.submit(self._make)
+        if self._sink is None:
+            self._sink = self._thread.submit(self._make)
 
     def submit(self, parts: Sequence[Part]) -> None:
         self._pending.append(self._thread.submit(self._write, parts))

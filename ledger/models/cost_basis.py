@@ -76,6 +76,9 @@ class CostBasisCheckpoint(Base):
     method: Mapped[str] = mapped_column(String(200))  # the engine's label of the method (or timeline)
     read_snapshot: Mapped[str] = mapped_column(Text)  # pg_current_snapshot() of the read it came from
     opening_lots: Mapped[bytes] = mapped_column(LargeBinary)  # Parquet, the engine's snapshot columns
+    # Parquet, `lot_id`: the opening lots whose stored rows differ from their rows at `through` (consumed
+    # or moved since by the run that stored them); None: not known
+    touched_lots: Mapped[bytes | None] = mapped_column(LargeBinary)
     made_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 

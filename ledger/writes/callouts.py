@@ -79,19 +79,35 @@ TWO_SIDED = (
 ENGINE_CALLOUTS = (CalloutType.INSUFFICIENT_QUANTITY, CalloutType.MISSING_PRICE_HISTORY)
 
 
-def store_callouts(session: Session, user_id: int, since: datetime | None = None) -> None:
+def store_ledger_callouts(session: Session, user_id: int, since: datetime | None = None) -> None:
     """Replace the user's callouts (of the transactions from `since`, a UTC day's start, on) with those of
-    the results and day totals just written in `session`'s transaction (ledger.writes.day_totals)."""
+    the ledger, over its day totals just written in `session`'s transaction (ledger.writes.day_totals);
+    the engine's are added with the results (`store_result_callouts`)."""
     replaced = [TransactionCallout.user_id == user_id]
     if since is not None:
         replaced.append(TransactionCallout.timestamp >= since)
     session.execute(delete(TransactionCallout).where(*replaced))
-    flagged = union(
-        *(flagged for callout in ENGINE_CALLOUTS for flagged in _engine(user_id, callout, since)),
+    _store(
+        session,
+        user_id,
         _missing_balance(user_id, since),
         *_unbalanced(user_id, since),
         _out_of_bounds(user_id, since),
-    ).subquery()
+    )
+
+
+def store_result_callouts(session: Session, user_id: int, since: datetime | None = None) -> None:
+    """Add the engine's callouts (of the transactions from `since` on) of the results just written in
+    `session`'s transaction, after `store_ledger_callouts`."""
+    _store(
+        session,
+        user_id,
+        *(flagged for callout in ENGINE_CALLOUTS for flagged in _engine(user_id, callout, since)),
+    )
+
+
+def _store(session: Session, user_id: int, *selects: Any) -> None:
+    flagged = union(*selects).subquery()
     session.execute(
         insert(TransactionCallout).from_select(
             ["transaction_id", "type", "user_id", "timestamp"],

@@ -16,6 +16,10 @@ the results from there (ledger.writes.cost_basis.StoredResults), when:
 
 Otherwise the run is a full one. Either way the result is the same (tests/analytics/test_run.py, the
 checkpoint property; tests/workflows/test_incremental_cost_basis.py on the real servers).
+
+A checkpoint also keeps which of its lots the stored results show changed since `through` (consumed or
+moved: `touched_lots`, written with those results). A lot open then that neither those results nor the
+continuing run change is the same row in both: the run leaves it as stored, and rewrites only the others.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from ledger.models import CostBasisChange, CostBasisCheckpoint, Transaction
 from vocabulary.enums import AllocationScope
 
 RETENTION = timedelta(days=30)
+REMAINDER_COLUMNS = ("lot_id", "remaining", "remaining_cost_basis")
 SPAN = timedelta(days=92)
 
 
@@ -43,6 +48,7 @@ class Checkpoint:
     method: str  # the engine's label of the method or timeline
     read_snapshot: str
     lots: pl.DataFrame  # the engine's snapshot columns
+    touched: pl.Series | None = None  # the lots whose stored rows changed since `through`; None: not known
 
 
 def _latest_transaction(session: Session, user_id: int) -> datetime | None:
@@ -77,7 +83,18 @@ def usable_checkpoint(
     if latest is not None and latest - through > SPAN:
         return None
     lots = pl.read_parquet(io.BytesIO(row.opening_lots))
-    return Checkpoint(through, AllocationScope(row.scope), row.method, row.read_snapshot, lots)
+    touched = None if row.touched_lots is None else _lot_ids(row.touched_lots)
+    return Checkpoint(through, AllocationScope(row.scope), row.method, row.read_snapshot, lots, touched)
+
+
+def _lot_ids(stored: bytes) -> pl.Series:
+    return pl.read_parquet(io.BytesIO(stored)).get_column("lot_id")
+
+
+def _stored_ids(lot_ids: pl.Series) -> bytes:
+    buffer = io.BytesIO()
+    pl.DataFrame({"lot_id": lot_ids.cast(pl.String)}).write_parquet(buffer)
+    return buffer.getvalue()
 
 
 def keep_checkpoint(session: Session, user_id: int, checkpoint: Checkpoint) -> None:
@@ -90,6 +107,7 @@ def keep_checkpoint(session: Session, user_id: int, checkpoint: Checkpoint) -> N
         "method": checkpoint.method,
         "read_snapshot": checkpoint.read_snapshot,
         "opening_lots": buffer.getvalue(),
+        "touched_lots": None if checkpoint.touched is None else _stored_ids(checkpoint.touched),
         "made_at": func.now(),
     }
     statement = insert(CostBasisCheckpoint).values(user_id=user_id, **values)
@@ -97,6 +115,25 @@ def keep_checkpoint(session: Session, user_id: int, checkpoint: Checkpoint) -> N
         statement.on_conflict_do_update(index_elements=[CostBasisCheckpoint.user_id], set_=values)
     )
     _forget_seen(session, user_id, checkpoint.read_snapshot)
+
+
+def touched_lots(opening: pl.DataFrame, lots: pl.DataFrame) -> pl.Series:
+    """The ids of the `opening` lots (a checkpoint's) whose rows in a run's `lots` (REMAINDER_COLUMNS)
+    differ from their rows then: what remains of them differs (nothing else of a lot changes after it
+    opens), or they are missing."""
+    then = opening.select(REMAINDER_COLUMNS)
+    now = lots.select(REMAINDER_COLUMNS).cast(then.schema)
+    return then.join(now, on=list(REMAINDER_COLUMNS), how="anti").get_column("lot_id")
+
+
+def keep_touched(session: Session, user_id: int, touched: pl.Series) -> None:
+    """A run that continued from the user's checkpoint stored its results: `touched` are the opening lots
+    whose rows they change (written in the results' transaction: the two always agree)."""
+    session.execute(
+        update(CostBasisCheckpoint)
+        .where(CostBasisCheckpoint.user_id == user_id)
+        .values(touched_lots=_stored_ids(touched))
+    )
 
 
 def renew_checkpoint(session: Session, user_id: int, read_snapshot: str) -> None:

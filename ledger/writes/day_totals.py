@@ -64,20 +64,45 @@ def asset_day_changes(user_id: int, *only: Any) -> Any:
     )
 
 
-def store_day_totals(session: Session, user_id: int, since: datetime | None = None) -> None:
-    """Rewrite the user's day totals (of the UTC days from `since`, a day's start, on), and all of its
-    open lots' totals."""
-    for model in (DisposalDayTotal, IncomeDayTotal, TransactionDayTotal, AssetDayChange):
-        replaced = [model.user_id == user_id]
-        if since is not None:
-            replaced.append(model.day >= since.date())
-        session.execute(delete(model).where(*replaced))
+def store_ledger_day_totals(session: Session, user_id: int, since: datetime | None = None) -> None:
+    """Rewrite the user's day totals of their ledger (of the UTC days from `since`, a day's start, on):
+    transactions per day, and each account's net change of each asset per day."""
+    _delete_days(session, user_id, since, TransactionDayTotal, AssetDayChange)
+    happened = utc_day(Transaction.timestamp)
+    session.execute(
+        insert(TransactionDayTotal).from_select(
+            ["user_id", "day", "transactions"],
+            select(literal(user_id), happened, func.count())
+            .where(
+                Transaction.user_id == user_id,
+                Transaction.is_ignored.is_(False),
+                *_later(Transaction.timestamp, since),
+            )
+            .group_by(happened),
+        )
+    )
+    changes = asset_day_changes(user_id, *_later(Transaction.timestamp, since)).subquery()
+    session.execute(
+        insert(AssetDayChange).from_select(
+            ["user_id", "account_id", "asset_id", "day", "change", "outflow"],
+            select(
+                literal(user_id),
+                changes.c.account_id,
+                changes.c.asset_id,
+                changes.c.day,
+                changes.c.change,
+                changes.c.outflow,
+            ),
+        )
+    )
 
-    def later(moment: Any) -> list[Any]:
-        return [] if since is None else [moment >= since]
 
+def store_result_day_totals(session: Session, user_id: int, since: datetime | None = None) -> None:
+    """Rewrite the user's day totals of their cost-basis results (of the UTC days from `since`, a day's
+    start, on): disposals and income per day and type, and all of their open lots' totals."""
+    _delete_days(session, user_id, since, DisposalDayTotal, IncomeDayTotal)
     day = utc_day(DisposedLot.disposed_at)
-    mine = and_(DisposedLot.user_id == user_id, *later(DisposedLot.disposed_at))
+    mine = and_(DisposedLot.user_id == user_id, *_later(DisposedLot.disposed_at, since))
     # a transaction with slices of both terms counts once in its day and type
     per_type = (
         select(
@@ -124,35 +149,8 @@ def store_day_totals(session: Session, user_id: int, since: datetime | None = No
         insert(IncomeDayTotal).from_select(
             ["user_id", "day", "type", "events", "value"],
             select(literal(user_id), received, IncomeEvent.type, func.count(), func.sum(IncomeEvent.value))
-            .where(IncomeEvent.user_id == user_id, *later(IncomeEvent.received_at))
+            .where(IncomeEvent.user_id == user_id, *_later(IncomeEvent.received_at, since))
             .group_by(received, IncomeEvent.type),
-        )
-    )
-    happened = utc_day(Transaction.timestamp)
-    session.execute(
-        insert(TransactionDayTotal).from_select(
-            ["user_id", "day", "transactions"],
-            select(literal(user_id), happened, func.count())
-            .where(
-                Transaction.user_id == user_id,
-                Transaction.is_ignored.is_(False),
-                *later(Transaction.timestamp),
-            )
-            .group_by(happened),
-        )
-    )
-    changes = asset_day_changes(user_id, *later(Transaction.timestamp)).subquery()
-    session.execute(
-        insert(AssetDayChange).from_select(
-            ["user_id", "account_id", "asset_id", "day", "change", "outflow"],
-            select(
-                literal(user_id),
-                changes.c.account_id,
-                changes.c.asset_id,
-                changes.c.day,
-                changes.c.change,
-                changes.c.outflow,
-            ),
         )
     )
     session.execute(delete(OpenLotDayTotal).where(OpenLotDayTotal.user_id == user_id))
@@ -172,3 +170,15 @@ def store_day_totals(session: Session, user_id: int, since: datetime | None = No
             .group_by(TaxLot.account_id, TaxLot.asset, acquired),
         )
     )
+
+
+def _delete_days(session: Session, user_id: int, since: datetime | None, *models: Any) -> None:
+    for model in models:
+        replaced = [model.user_id == user_id]
+        if since is not None:
+            replaced.append(model.day >= since.date())
+        session.execute(delete(model).where(*replaced))
+
+
+def _later(moment: Any, since: datetime | None) -> list[Any]:
+    return [] if since is None else [moment >= since]

@@ -53,7 +53,7 @@ from ledger.models import (
 from ledger.models.cost_basis import RUNNING_STATES
 from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import parse
-from ledger.writes.cost_basis import LEDGER_WORK_MEM, flows_query
+from ledger.writes.cost_basis import LEDGER_SETTINGS, flows_query
 from ledger.writes.prices import IMPLIED_TABLE, store_implied_prices
 from vocabulary.enums import CostBasisState, JobStatus
 from vocabulary.lot_engine import DISPOSAL_COLUMNS, INCOME_COLUMNS, LEDGER_COLUMNS, LOT_COLUMNS, SCALE
@@ -137,7 +137,7 @@ def _loaded(
     with adbc.connect(uri, autocommit=True) as connection, connection.cursor() as cursor:
         cursor.execute(f"BEGIN ISOLATION LEVEL REPEATABLE READ{'' if first else ' READ ONLY'}")
         cursor.execute(f"SET TRANSACTION SNAPSHOT '{snapshot}'")
-        cursor.execute(LEDGER_WORK_MEM)
+        cursor.execute(LEDGER_SETTINGS)
         for prepared in first:
             cursor.execute(prepared)
         cursor.execute(str(query))

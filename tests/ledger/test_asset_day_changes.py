@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from ledger.models import Account, Asset, CostBasisStatus, Flow, TaxLot, Transaction, User
 from ledger.scope.portfolio import PortfolioScope, ValuePoint, usd_in, usd_price
-from ledger.writes.day_totals import store_day_totals
+from ledger.writes.day_totals import store_ledger_day_totals, store_result_day_totals
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out, stored_lot
 from tests.workflows.ledger_rows import new_wallet
 from vocabulary.enums import CostBasisState, FlowDirection
@@ -152,7 +152,8 @@ async def test_the_chart_from_day_changes_is_the_chart_from_every_flow(
     await same_chart(async_session, user_id)  # no run yet: the flows
     from_flows = await PortfolioScope(async_session, user_id).holdings("EUR", END)
 
-    store_day_totals(db_session, user_id)
+    store_ledger_day_totals(db_session, user_id)
+    store_result_day_totals(db_session, user_id)
     finished_run(db_session, user_id, None)
     await async_session.rollback()
     await same_chart(async_session, user_id)  # the day changes
@@ -165,7 +166,8 @@ async def test_flows_changed_since_the_run_are_charted_before_the_next_run(
     db_session: Session, async_session: AsyncSession
 ) -> None:
     user_id = random_ledger(db_session, 4)
-    store_day_totals(db_session, user_id)
+    store_ledger_day_totals(db_session, user_id)
+    store_result_day_totals(db_session, user_id)
     finished_run(db_session, user_id, None)
     account_id = db_session.scalar(select(Transaction.account_id).where(Transaction.user_id == user_id))
     before = await PortfolioScope(async_session, user_id).value_history("USD", date(2024, 6, 1), END)
@@ -189,7 +191,8 @@ async def test_a_deleted_accounts_changes_leave_the_chart_with_it(
     user = db_session.get_one(User, user_id)
     cold = add_wallet(db_session, user, "Cold")
     add_transaction(db_session, cold, "2024-06-10 12:00", Type.DEPOSIT, into("crypto_BTC", "1" + "0" * 15))
-    store_day_totals(db_session, user_id)
+    store_ledger_day_totals(db_session, user_id)
+    store_result_day_totals(db_session, user_id)
     finished_run(db_session, user_id, None)
     with_cold = await PortfolioScope(async_session, user_id).value_history("USD", date(2024, 6, 1), END)
 

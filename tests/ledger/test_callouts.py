@@ -13,8 +13,8 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from ledger.models import Flow, Price, Transaction, TransactionCallout, User
-from ledger.writes.callouts import VALUE_BOUND, store_callouts
-from ledger.writes.day_totals import store_day_totals
+from ledger.writes.callouts import VALUE_BOUND, store_ledger_callouts, store_result_callouts
+from ledger.writes.day_totals import store_ledger_day_totals, store_result_day_totals
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, link_transfer, out
 from tests.workflows.test_cost_basis import new_user
 from vocabulary.enums import CalloutType
@@ -24,8 +24,10 @@ pytestmark = pytest.mark.servers
 
 
 def flagged(session: Session, user: User, callout: CalloutType) -> set[int]:
-    store_day_totals(session, user.id)  # as a run stores them: the callouts read them
-    store_callouts(session, user.id)
+    store_ledger_day_totals(session, user.id)  # as a run stores them: the callouts read them
+    store_ledger_callouts(session, user.id)
+    store_result_day_totals(session, user.id)
+    store_result_callouts(session, user.id)
     return set(
         session.scalars(
             select(TransactionCallout.transaction_id).where(
@@ -128,7 +130,8 @@ def test_missing_balance_is_the_walk_of_every_transaction_in_order(
         expected = {added[n].id for n in short_by_walk(ledger)}
         assert flagged(session, user, CalloutType.MISSING_BALANCE) == expected
         since = datetime(2021, 1, since_day + 1, tzinfo=UTC)
-        store_callouts(session, user.id, since)  # a run from `since` on, over the day totals stored
+        store_ledger_callouts(session, user.id, since)  # a run from `since` on, over the day totals stored
+        store_result_callouts(session, user.id, since)
         assert (
             set(
                 session.scalars(

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from ledger.models import Account, CostBasisStatus, DisposedLot, IncomeEvent, TaxLot, Transaction, User
 from ledger.scope.cost_basis import NON_TAXABLE_DISPOSALS, CostBasisScope, OpenLotOrder, tax_year_bounds
 from ledger.scope.portfolio import usd_in
-from ledger.writes.day_totals import store_day_totals
+from ledger.writes.day_totals import store_ledger_day_totals, store_result_day_totals
 from tests.workflows.cost_basis_rows import add_wallet, stored_lot
 from tests.workflows.ledger_rows import new_wallet
 from vocabulary.enums import TransactionType
@@ -198,7 +198,8 @@ async def test_the_year_from_day_totals_is_the_year_summed_row_by_row(
     db_session: Session, async_session: AsyncSession, seed: int
 ) -> None:
     user = random_results(db_session, seed)
-    store_day_totals(db_session, user.id)
+    store_ledger_day_totals(db_session, user.id)
+    store_result_day_totals(db_session, user.id)
     db_session.commit()
     scope = CostBasisScope(async_session, user.id)
 
@@ -222,7 +223,8 @@ async def test_the_disposed_lots_total_is_the_count_of_the_users_slices(
     db_session: Session, async_session: AsyncSession
 ) -> None:
     user, other = random_results(db_session, 4), random_results(db_session, 5)
-    store_day_totals(db_session, user.id)
+    store_ledger_day_totals(db_session, user.id)
+    store_result_day_totals(db_session, user.id)
     db_session.commit()
     slices = db_session.scalar(select(func.count()).where(DisposedLot.user_id == user.id))
 
@@ -262,7 +264,8 @@ async def test_the_open_lots_total_is_the_count_of_the_users_open_lots_and_leave
             )
         )
     db_session.merge(CostBasisStatus(user_id=user.id, compute_end_time=datetime.now(UTC)))
-    store_day_totals(db_session, user.id)
+    store_ledger_day_totals(db_session, user.id)
+    store_result_day_totals(db_session, user.id)
     db_session.commit()
 
     async def totals() -> list[tuple[int, int]]:

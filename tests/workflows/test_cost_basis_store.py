@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from analytics.lots import compute
 from ledger.infra.db import sync_sessions
-from ledger.models import Account, TaxLot, Transaction
+from ledger.models import Account, AssetDayChange, TaxLot, Transaction, TransactionCallout
 from ledger.writes.cost_basis import StoredResults
 from tests.analytics.ledgers import buy, flows
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, out
@@ -92,6 +92,34 @@ def test_an_account_deleted_while_the_results_are_written_leaves_no_row(
     stored.close()
 
     assert lot_transactions(db_engine, user_id) == [first.id]
+
+
+def test_the_ledgers_rows_written_first_leave_with_an_account_deleted_meanwhile(
+    db_session: Session, db_engine: Engine
+) -> None:
+    """The day changes and callouts of the ledger are written first, unchecked too: rows of an account
+    deleted before the check leave with it, the other account's stay."""
+    user_id, first, second, lots = two_wallets_of_lots(db_session)
+    short = {}  # a sale of more than each wallet holds: a MISSING_BALANCE callout of the ledger
+    for transaction in (first, second):
+        wallet = db_session.get_one(Account, transaction.account_id)
+        sale = add_transaction(
+            db_session, wallet, "2021-03-01", Type.SELL, out("crypto_BTC", "5"), into("fiat_USD", "9", "9")
+        )
+        short[transaction.account_id] = sale.id
+    db_session.commit()
+    stored = StoredResults(sync_sessions(db_engine), user_id, uuid.uuid4())
+    stored.write([("lots", lots)])
+
+    with sync_sessions(db_engine).begin() as other:  # not held up
+        other.execute(delete(Account).where(Account.id == second.account_id))
+    stored.close()
+
+    with sync_sessions(db_engine)() as session:
+        changed = session.scalars(select(AssetDayChange.account_id).where(AssetDayChange.user_id == user_id))
+        assert set(changed) == {first.account_id}
+        callouts = select(TransactionCallout.transaction_id).where(TransactionCallout.user_id == user_id)
+        assert session.scalars(callouts).all() == [short[first.account_id]]
 
 
 def test_a_deletion_after_the_check_waits_for_the_commit_then_cascades(

@@ -4,11 +4,13 @@ any change before the checkpoint, to the user's method or to a price before it, 
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
+import polars as pl
 import pytest
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
@@ -267,3 +269,62 @@ async def test_a_run_with_nothing_changed_continues_and_changes_nothing(
 
     assert computed(again).continued_from == CHECKPOINT
     assert everything(db_session, user) == before
+
+
+def touched_lots(session: Session, user: User) -> set[str]:
+    session.expire_all()
+    checkpoint = session.get(CostBasisCheckpoint, user.id)
+    assert checkpoint is not None and checkpoint.touched_lots is not None
+    return set(pl.read_parquet(io.BytesIO(checkpoint.touched_lots)).get_column("lot_id"))
+
+
+@pytest.mark.parametrize(
+    ("method", "by_wallet"), [(CostBasisMethod.FIFO, False), (CostBasisMethod.HIFO, True)]
+)
+async def test_a_run_rewrites_the_opening_lots_the_run_before_it_changed(
+    temporal_client: Client,
+    task_queue: str,
+    db_session: Session,
+    method: CostBasisMethod,
+    by_wallet: bool,
+) -> None:
+    """Runs from one checkpoint in turn: a June sale consumes every lot open on 1 May, then goes again.
+    The second run changes one of those lots, the run before it changed all four: it puts back the three
+    the sale had consumed (their rows as they were on 1 May), not only the one it changes itself."""
+    user = new_user(db_session, method=method, by_wallet=by_wallet)
+    wallet = add_wallet(db_session, user, "A")
+    for month in (1, 2, 3, 4):
+        add_transaction(
+            db_session,
+            wallet,
+            f"2024-0{month}-05 10:00",
+            Type.BUY,
+            out("fiat_USD", "40000", "40000"),
+            into("crypto_BTC", "1"),
+        )
+
+    def sell(at: str, quantity: str, usd: str) -> Transaction:
+        return add_transaction(
+            db_session, wallet, at, Type.SELL, out("crypto_BTC", quantity), into("fiat_USD", usd, usd)
+        )
+
+    sell("2024-06-10 12:00", "0.5", "30000")
+    db_session.commit()
+    first = await run(temporal_client, task_queue, user)
+    assert computed(first).continued_from is None
+    assert len(touched_lots(db_session, user)) == 1  # the June sale's lot
+
+    large_sale = sell("2024-06-25 11:00", "3.5", "210000")
+    db_session.commit()
+    consumed = await run(temporal_client, task_queue, user)
+    assert computed(consumed).continued_from == CHECKPOINT
+    assert len(touched_lots(db_session, user)) == 4
+
+    db_session.execute(delete(Transaction).where(Transaction.id == large_sale.id))
+    db_session.commit()
+    restored = await run(temporal_client, task_queue, user)
+    assert computed(restored).continued_from == CHECKPOINT
+    assert len(touched_lots(db_session, user)) == 1
+    remaining = {row[0]: row[8] for row in stored(db_session, user)["lots"]}
+    assert sorted(remaining.values()) == [Decimal("0.5"), Decimal(1), Decimal(1), Decimal(1)]
+    assert everything(db_session, user) == await full_run(temporal_client, task_queue, db_session, user)
