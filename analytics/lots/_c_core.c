@@ -22,6 +22,7 @@ typedef unsigned __int128 u128;
 
 enum { ACQUIRE = 0, MOVE = 1, DISPOSE = 2 };
 enum { FIFO = 0, LIFO = 1, HIFO = 2, LOFO = 3 };
+enum { N_MATCH_BUFFERS = 15 }; /* match's buffer arguments */
 
 /* ---- exact 128-bit arithmetic -------------------------------------------------------- */
 
@@ -186,8 +187,13 @@ typedef struct {
     i128 rank_cost, rank_quantity; /* cost per unit = rank_cost / rank_quantity, once ranked */
     double rank_ratio;             /* the same, rounded: decides comparisons that are not close */
     int64_t order, row, acquired;
-    int ranked;
+    int ranked; /* 0, 1 (rank_cost / rank_quantity), or CARRIED_RANK */
 } Piece;
+
+/* A piece carried in from a snapshot keeps the snapshot's rank, which only Python holds: `ranked` says
+ * so and `rank_cost` is the carried lot's row, which Python looks its rank up by (FIFO and LIFO never
+ * rank a piece, so the fields are otherwise unused). */
+enum { CARRIED_RANK = 2 };
 
 /* A heap entry holds the piece's ordering keys, so that comparing two entries reads the heap
  * alone (the pieces are only read to compare close costs per unit exactly). The keys never
@@ -415,7 +421,7 @@ static void arrive(Walk *walk, Pool *pool, int64_t parent, int64_t event, i128 q
     piece->row = row;
     piece->acquired = acquired;
     if (ranked_like && ranked_like->ranked) {
-        piece->ranked = 1;
+        piece->ranked = ranked_like->ranked;
         piece->rank_cost = ranked_like->rank_cost;
         piece->rank_quantity = ranked_like->rank_quantity;
         piece->rank_ratio = ranked_like->rank_ratio;
@@ -451,41 +457,70 @@ static int get_buffer(PyObject *object, Buffer *buffer, Py_ssize_t count, Py_ssi
 
 PyDoc_STRVAR(match_doc,
              "match(method, wallet, n_events, asset_starts, ts, kind, account, to_account, quantity, amount,\n"
-             "      acquisition, n_accounts, first_acquisition_row, next_row) -> tuple of bytes\n\n"
+             "      acquisition, n_accounts, first_acquisition_row, first_order, next_row, carried_starts,\n"
+             "      carried_account, carried_quantity, carried_cost, carried_order, carried_row,\n"
+             "      carried_acquired) -> tuple of bytes\n\n"
              "method: 0 FIFO, 1 LIFO, 2 HIFO, 3 LOFO. Buffers: asset_starts int64 (n_assets + 1),\n"
              "ts int64, kind int8, account and to_account int32 codes (to_account -1: none), quantity\n"
-             "and amount int128, acquisition int64. Returns 18 columns: the slices (event, row, quantity,\n"
-             "cost, acquired, proceeds), the moved pieces (parent, event, quantity, cost, acquired)\n"
-             "and the open pieces (row, order, quantity, cost, rank_cost, rank_quantity, ranked int8).");
+             "and amount int128, acquisition int64. An acquisition's lot is row first_acquisition_row +\n"
+             "acquisition, of order first_order + acquisition. The carried lots (a snapshot's open pieces,\n"
+             "FIFO and LIFO only) go into their asset's pools before its events: carried_starts int64\n"
+             "(n_assets + 1) by asset as asset_starts, account int32, quantity and cost int128, order, row and\n"
+             "acquired int64. Returns 18 columns: the slices (event, row, quantity, cost, acquired,\n"
+             "proceeds), the moved pieces (parent, event, quantity, cost, acquired) and the open pieces\n"
+             "(row, order, quantity, cost, rank_cost, rank_quantity, ranked int8: 2 for a carried rank,\n"
+             "rank_cost then the carried row).");
 
 static PyObject *match(PyObject *self, PyObject *args) {
     int method, wallet;
     Py_ssize_t n_events, n_accounts;
-    long long first_acquisition_row, next_row_arg;
-    PyObject *objects[9];
-    if (!PyArg_ParseTuple(args, "ipnOOOOOOOOnLL", &method, &wallet, &n_events, &objects[0], &objects[1],
+    long long first_acquisition_row, first_order, next_row_arg;
+    PyObject *objects[N_MATCH_BUFFERS];
+    if (!PyArg_ParseTuple(args, "ipnOOOOOOOOnLLLOOOOOOO", &method, &wallet, &n_events, &objects[0], &objects[1],
                           &objects[2], &objects[3], &objects[4], &objects[5], &objects[6], &objects[7],
-                          &n_accounts, &first_acquisition_row, &next_row_arg))
+                          &n_accounts, &first_acquisition_row, &first_order, &next_row_arg, &objects[8],
+                          &objects[9], &objects[10], &objects[11], &objects[12], &objects[13], &objects[14]))
         return NULL;
     if (method < FIFO || method > LOFO) {
         PyErr_SetString(PyExc_ValueError, "unknown method");
         return NULL;
     }
-    Buffer buffers[8];
+    Buffer buffers[N_MATCH_BUFFERS];
     memset(buffers, 0, sizeof(buffers));
-    static const char *names[8] = {"asset_starts", "ts", "kind", "account", "to_account", "quantity", "amount",
-                                   "acquisition"};
-    const Py_ssize_t widths[8] = {8, 8, 1, 4, 4, 16, 16, 8};
+    static const char *names[N_MATCH_BUFFERS] = {
+        "asset_starts",   "ts",           "kind",          "account",       "to_account",
+        "quantity",       "amount",       "acquisition",   "carried_starts", "carried_account",
+        "carried_quantity", "carried_cost", "carried_order", "carried_row",   "carried_acquired"};
+    const Py_ssize_t widths[N_MATCH_BUFFERS] = {8, 8, 1, 4, 4, 16, 16, 8, 8, 4, 16, 16, 8, 8, 8};
     PyObject *result = NULL;
     Walk walk;
     memset(&walk, 0, sizeof(walk));
     Pool *pools = NULL;
     int32_t *touched = NULL;
-    for (int i = 0; i < 8; i++) {
-        Py_ssize_t count = i == 0 ? 1 : n_events;
+    for (int i = 0; i < 9; i++) {
+        Py_ssize_t count = i == 0 || i == 8 ? 1 : n_events;
         if (get_buffer(objects[i], &buffers[i], count, widths[i], names[i]) < 0) goto done;
     }
     Py_ssize_t n_assets = buffers[0].view.len / 8 - 1;
+    const int64_t *carried_starts = buffers[8].view.buf;
+    if (buffers[8].view.len != buffers[0].view.len || carried_starts[0] != 0) {
+        PyErr_SetString(PyExc_ValueError, "carried_starts do not match asset_starts");
+        goto done;
+    }
+    for (Py_ssize_t asset = 0; asset < n_assets; asset++) {
+        if (carried_starts[asset + 1] < carried_starts[asset]) {
+            PyErr_SetString(PyExc_ValueError, "carried_starts decrease");
+            goto done;
+        }
+    }
+    Py_ssize_t n_carried = (Py_ssize_t)carried_starts[n_assets];
+    if (n_carried && method != FIFO && method != LIFO) {
+        PyErr_SetString(PyExc_ValueError, "lots are carried in for FIFO and LIFO only");
+        goto done;
+    }
+    for (int i = 9; i < N_MATCH_BUFFERS; i++) {
+        if (get_buffer(objects[i], &buffers[i], n_carried, widths[i], names[i]) < 0) goto done;
+    }
     const int64_t *asset_starts = buffers[0].view.buf;
     const int64_t *ts = buffers[1].view.buf;
     const int8_t *kind = buffers[2].view.buf;
@@ -494,6 +529,12 @@ static PyObject *match(PyObject *self, PyObject *args) {
     const char *quantity_bytes = buffers[5].view.buf;
     const char *amount_bytes = buffers[6].view.buf;
     const int64_t *acquisition = buffers[7].view.buf;
+    const int32_t *carried_account = buffers[9].view.buf;
+    const char *carried_quantity = buffers[10].view.buf;
+    const char *carried_cost = buffers[11].view.buf;
+    const int64_t *carried_order = buffers[12].view.buf;
+    const int64_t *carried_row = buffers[13].view.buf;
+    const int64_t *carried_acquired = buffers[14].view.buf;
     if (n_assets < 0 || asset_starts[n_assets] != n_events) {
         PyErr_SetString(PyExc_ValueError, "asset_starts do not cover the events");
         goto done;
@@ -535,7 +576,36 @@ static PyObject *match(PyObject *self, PyObject *args) {
         int64_t begin = asset_starts[asset], end = asset_starts[asset + 1];
         size_t n_touched = 0;
         walk.n_pieces = 0;
-        for (int64_t i = begin; i < end && !walk.failed; i++) {
+        for (int64_t c = carried_starts[asset]; c < carried_starts[asset + 1] && !walk.failed; c++) {
+            int32_t holder = wallet ? carried_account[c] : 0;
+            if (holder < 0 || holder >= n_pools) {
+                bad_account = 1;
+                break;
+            }
+            Pool *pool = &pools[holder];
+            if (!pool->capacity) {
+                if (pool_open(pool)) {
+                    walk.failed = 1;
+                    break;
+                }
+                touched[n_touched++] = holder;
+            }
+            int64_t index = new_piece(&walk);
+            if (index < 0) {
+                walk.failed = 1;
+                break;
+            }
+            Piece *piece = &walk.pieces[index];
+            memcpy(&piece->quantity, carried_quantity + 16 * c, 16);
+            memcpy(&piece->cost, carried_cost + 16 * c, 16);
+            piece->order = carried_order[c];
+            piece->row = carried_row[c];
+            piece->acquired = carried_acquired[c];
+            piece->ranked = CARRIED_RANK;
+            piece->rank_cost = carried_row[c];
+            if (add_piece(&walk, pool, index)) walk.failed = 1;
+        }
+        for (int64_t i = begin; i < end && !walk.failed && !bad_account; i++) {
             int32_t holder = wallet ? account[i] : 0;
             if (holder < 0 || holder >= n_pools) {
                 bad_account = 1;
@@ -561,7 +631,7 @@ static PyObject *match(PyObject *self, PyObject *args) {
                 Piece *piece = &walk.pieces[index];
                 piece->quantity = quantity;
                 piece->cost = amount;
-                piece->order = acquisition[i];
+                piece->order = first_order + acquisition[i];
                 piece->row = first_acquisition_row + acquisition[i];
                 piece->acquired = ts[i];
                 if (add_piece(&walk, pool, index)) walk.failed = 1;
@@ -589,7 +659,9 @@ static PyObject *match(PyObject *self, PyObject *args) {
                     arrive(&walk, destination, parent.row, i, walk.take_quantity[k], walk.take_cost[k],
                            parent.acquired, parent.order, &parent, &next_row);
                 }
-                if (short_) arrive(&walk, destination, -1, i, short_, 0, ts[i], acquisition[i] - 1, NULL, &next_row);
+                if (short_)
+                    arrive(&walk, destination, -1, i, short_, 0, ts[i], first_order + acquisition[i] - 1, NULL,
+                           &next_row);
             }
         }
         for (size_t t = 0; t < n_touched; t++) {
@@ -653,7 +725,7 @@ release:
     free(walk.take_quantity);
     free(walk.take_cost);
 done:
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < N_MATCH_BUFFERS; i++)
         if (buffers[i].held) PyBuffer_Release(&buffers[i].view);
     return result;
 }

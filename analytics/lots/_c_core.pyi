@@ -18,7 +18,15 @@ def match(
     acquisition: Buffer,
     n_accounts: int,
     first_acquisition_row: int,
+    first_order: int,
     next_row: int,
+    carried_starts: Buffer,
+    carried_account: Buffer,
+    carried_quantity: Buffer,
+    carried_cost: Buffer,
+    carried_order: Buffer,
+    carried_row: Buffer,
+    carried_acquired: Buffer,
 ) -> tuple[bytes, ...]: ...
 def value(
     tx_starts: Buffer, flags: Buffer, quantity: Buffer, value: Buffer, has_value: Buffer

@@ -8,7 +8,6 @@ import polars as pl
 
 from analytics.lots.events import build_events
 from analytics.lots.ledger_input import validate_ledger
-from analytics.lots.matching import StartLot
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.tables import (
     decimal_lots,
@@ -17,7 +16,6 @@ from analytics.lots.tables import (
     income_table,
     lots_table,
     open_pieces,
-    scaled,
 )
 from analytics.lots.timeline import MethodTimeline
 from analytics.lots.walk import Walked, walk
@@ -84,7 +82,7 @@ def result_from_events(
 ) -> LotResult:
     """`compute`'s result from its events (see `lot_events`)."""
     carried = start.lots if start is not None else Snapshot.empty(scope).lots
-    walked = walk(events, timeline, scope, _start_lots(carried))
+    walked = walk(events, timeline, scope, carried)
 
     lots = finish_lots(lots_table(events, carried, walked), walked)
     disposals = disposals_table(events, lots, walked)
@@ -129,19 +127,3 @@ def label(timeline: MethodTimeline) -> str:
     if len(timeline.periods) > 1:
         text = "TIMELINE(" + ",".join(f"{p.start}:{p.method.value}" for p in timeline.periods) + ")"
     return text
-
-
-def _start_lots(carried: pl.DataFrame) -> list[StartLot]:
-    frame = carried.select(
-        "asset",
-        "account",
-        scaled(pl.col("remaining")).alias("remaining"),
-        scaled(pl.col("remaining_cost_basis")).alias("remaining_cost_basis"),
-        "order",
-        pl.col("acquired_at").dt.epoch("us"),
-        "rank",
-    )
-    return [
-        StartLot(asset, account, quantity, cost, order, acquired, int(rank))
-        for asset, account, quantity, cost, order, acquired, rank in frame.iter_rows()
-    ]

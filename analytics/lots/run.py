@@ -219,7 +219,7 @@ def _write(
     run_events: int,
     opening: Callable[[], Snapshot] | None,
 ) -> Written:
-    code = c_core_method(events.frame, timeline, [])
+    code = c_core_method(events.frame, timeline, carrying=False)
     if code is None or events.frame.is_empty():
         return _handed_over(writer, _whole(result_from_events(events.sorted(), timeline, scope)), opening)
     return _handed_over(writer, _walked_runs(events, code, timeline, scope, run_events), opening)

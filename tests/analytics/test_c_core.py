@@ -2,7 +2,9 @@
 value for value, and its exact 128-bit arithmetic against Python integers."""
 
 import random
+from datetime import UTC, datetime
 from decimal import Decimal
+from typing import NoReturn
 
 import polars as pl
 import pytest
@@ -11,6 +13,10 @@ from hypothesis import strategies as st
 
 from analytics.lots import compute, events, walk
 from analytics.lots.c_core import _c_core, c_core_available
+from analytics.lots.ledger_input import validate_ledger
+from analytics.lots.snapshot import Snapshot
+from analytics.lots.timeline import MethodTimeline
+from analytics.lots.walk import C_CORE_CARRYING
 from tests.analytics.ledgers import buy, flows, sell
 from tests.analytics.test_properties import START, ledgers
 from vocabulary.enums import AllocationScope, CostBasisMethod
@@ -25,13 +31,17 @@ def test_the_extension_is_built() -> None:
 
 
 def _both(
-    ledger: pl.DataFrame, method: CostBasisMethod, scope: AllocationScope, monkeypatch: pytest.MonkeyPatch
+    ledger: pl.DataFrame,
+    method: CostBasisMethod,
+    scope: AllocationScope,
+    monkeypatch: pytest.MonkeyPatch,
+    start: Snapshot | None = None,
 ) -> None:
-    native = compute(ledger, method, scope)
+    native = compute(ledger, method, scope, start=start)
     with monkeypatch.context() as patched:
         patched.setattr(walk, "_c_core", None)
         patched.setattr(events, "_c_core", None)
-        reference = compute(ledger, method, scope)
+        reference = compute(ledger, method, scope, start=start)
     for name in ("lots", "disposals", "income"):
         mine, theirs = getattr(native, name), getattr(reference, name)
         assert mine.schema == theirs.schema, name
@@ -133,6 +143,98 @@ def test_c_core_matches_the_reference_on_awkward_ledgers(
     ledger = _rich(ops)
     with pytest.MonkeyPatch.context() as monkeypatch:
         _both(ledger, method, scope, monkeypatch)
+
+
+@common
+@given(
+    st.lists(operation, min_size=1, max_size=30),
+    st.sampled_from(C_CORE_METHODS),
+    st.sampled_from(sorted(C_CORE_CARRYING)),
+    st.sampled_from(tuple(AllocationScope)),
+    st.integers(1, 28),
+)
+def test_c_core_continues_from_a_snapshot_as_the_reference_does(
+    ops: list[tuple[int, str, str, str, str, str, str]],
+    frozen_by: CostBasisMethod,
+    method: CostBasisMethod,
+    scope: AllocationScope,
+    cut_day: int,
+) -> None:
+    """A checkpoint's or a frozen year's open lots carried in, with the ranks a HIFO or LOFO year gave
+    them handed back unchanged: FIFO and LIFO walk on from them in the C core as in Python."""
+    ledger = _rich(ops)
+    frozen = compute(ledger, frozen_by, scope, until=START.replace(day=cut_day)).snapshot
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _both(ledger, method, scope, monkeypatch, frozen)
+
+
+@pytest.mark.parametrize("scope", tuple(AllocationScope))
+@pytest.mark.parametrize("method", sorted(C_CORE_CARRYING))
+def test_fifo_and_lifo_continue_from_carried_lots_in_the_c_core(
+    method: CostBasisMethod, scope: AllocationScope, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ledger = flows(
+        *buy("b0", "2023-12-01T00:00:00Z", "SOL", "3", "30"),  # carried, and no event of it after
+        *buy("b1", "2024-01-01T00:00:00Z", "BTC", "2", "100"),
+        *buy("b2", "2024-02-01T00:00:00Z", "BTC", "1", "300"),
+        *sell("s1", "2024-03-01T00:00:00Z", "BTC", "1.5", "600"),
+        *buy("b3", "2024-04-01T00:00:00Z", "ETH", "4", "40"),
+        *sell("s2", "2024-05-01T00:00:00Z", "BTC", "1", "500"),
+    )
+    frozen = compute(ledger, method, scope, until=datetime(2024, 3, 15, tzinfo=UTC)).snapshot
+    reference = compute(ledger, method, scope)
+
+    def no_python_walk(*_: object) -> NoReturn:
+        raise AssertionError("the Python walk was taken")
+
+    monkeypatch.setattr(walk, "python_match", no_python_walk)
+    resumed = compute(ledger, method, scope, start=frozen)
+    assert resumed.disposals.equals(reference.disposals.filter(pl.col("disposed_at") >= frozen.as_of))
+    # the acquisition order counts from the carried lots' on: only the lots themselves compare
+    open_lots = [result.snapshot.lots.drop("order").sort("lot_id") for result in (resumed, reference)]
+    assert open_lots[0].equals(open_lots[1])
+
+
+def test_hifo_and_lofo_do_not_carry_lots_into_the_c_core() -> None:
+    ledger = flows(*buy("b1", "2024-01-01T00:00:00Z", "BTC", "2", "100"))
+    assert _c_core is not None
+    for method in (CostBasisMethod.HIFO, CostBasisMethod.LOFO):
+        timeline = MethodTimeline.single(method)
+        found = events.build_events(validate_ledger(ledger), "USD").sorted()
+        assert walk.c_core_method(found, timeline, carrying=True) is None
+        assert walk.c_core_method(found, timeline, carrying=False) is not None
+    with pytest.raises(ValueError, match="FIFO and LIFO only"):
+        _c_core.match(*_one_carried_lot(method=2))
+
+
+def _one_carried_lot(method: int) -> tuple[object, ...]:
+    """The C core's arguments for no events and one carried lot of one asset."""
+    none64, one64 = bytes(8), (1).to_bytes(8, "little")
+    starts = none64 + none64  # one asset, no events
+    return (
+        method,
+        False,
+        0,
+        starts,
+        b"",
+        b"",
+        b"",
+        b"",
+        b"",
+        b"",
+        b"",
+        1,
+        1,
+        1,
+        1,
+        none64 + one64,
+        bytes(4),
+        (5).to_bytes(16, "little"),
+        (9).to_bytes(16, "little"),
+        none64,
+        none64,
+        none64,
+    )
 
 
 def test_exact_muldiv_and_ratio_comparison() -> None:
