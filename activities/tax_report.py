@@ -173,7 +173,14 @@ class TaxReportActivities:
                 )
                 ledger = None
                 if kind is ReportType.TRANSACTIONS_CSV:
-                    flows = listed_flows(session, given.user_id, row.query, who.tax_year_start, currency)
+                    flows = listed_flows(
+                        session,
+                        given.user_id,
+                        row.query,
+                        who.tax_year_start,
+                        currency,
+                        within=(year.start, year.end),
+                    )
                     ledger = pl.concat(list(EngineLedger([flows])))
                 lots = (
                     self._lots_until(session, given.user_id, year.end, currency)

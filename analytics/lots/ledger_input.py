@@ -17,6 +17,8 @@ from vocabulary.numbers import parse_decimal
 DECIMAL = pl.Decimal(38, SCALE)
 TIMESTAMP = pl.Datetime("us", "UTC")
 _DECIMAL_TEXT = r"^[0-9]+(\.[0-9]+)?$"
+# what the cast takes exactly, as PostgreSQL writes its numbers: the common case, checked in one pass
+_PLAIN_DECIMAL = rf"^[0-9]+(\.[0-9]{{1,{SCALE}}})?$"
 _TRUE = ("true", "1", "yes")
 _FALSE = ("false", "0", "no", "")
 
@@ -117,6 +119,8 @@ def _decimal(frame: pl.DataFrame, name: str, *, required: bool) -> pl.Series:
     if column.dtype.is_float():
         raise LedgerError("floating-point numbers are not exact; give decimal text", column=name)
     if column.dtype == pl.String:
+        if column.str.contains(_PLAIN_DECIMAL).fill_null(not required).all():
+            return column.cast(DECIMAL).alias(name)
         text = column.str.strip_chars()
         if required:
             _fail_first(frame, text.is_null() | (text == ""), name, "must not be empty")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
@@ -257,12 +257,14 @@ def named_lots(session: Session, user_id: int, lots: pl.DataFrame, currency: str
     )
 
 
-def _flows(user_id: int) -> tuple[Select[Any], list[str]]:
+def _flows(user_id: int, since: datetime | None = None) -> tuple[Select[Any], list[str]]:
     """The cost-basis run's flows query as its load reads it (LedgerRead.batches): on the user's implied
     prices stored first (the statements, for `_loaded`'s `first`) in a temporary table with statistics,
     not computed inline, which the planner would take for one row and loop over for every flow. Not
-    ordered: each report orders the flows its own way, in one sort."""
-    return flows_query(user_id, IMPLIED_TABLE).order_by(None), store_implied_prices(user_id)
+    ordered: each report orders the flows its own way, in one sort. `since`: the transactions from this
+    instant on (the implied prices from its UTC day on)."""
+    day = None if since is None else datetime.combine(since.astimezone(UTC).date(), time(), UTC)
+    return flows_query(user_id, IMPLIED_TABLE, since).order_by(None), store_implied_prices(user_id, day)
 
 
 def flows_in(session: Session, user_id: int, currency: str) -> pl.DataFrame:
@@ -285,12 +287,21 @@ def no_results(table: str) -> pl.DataFrame:
 
 
 def listed_flows(
-    session: Session, user_id: int, query: str | None, tax_year_start: tuple[int, int], currency: str
+    session: Session,
+    user_id: int,
+    query: str | None,
+    tax_year_start: tuple[int, int],
+    currency: str,
+    within: tuple[datetime, datetime] | None = None,
 ) -> pl.DataFrame:
-    """The flows of the transactions the page's `query` finds, as the cost-basis run reads them (the
-    ledger's types, which EngineLedger turns into the engine's), named as the user sees them: the
-    transaction's public id, the account's name, the asset's symbol, values in `currency`."""
-    found, implied = _flows(user_id)
+    """The flows of the transactions the page's `query` finds (of [start, end) when `within` is given),
+    as the cost-basis run reads them (the ledger's types, which EngineLedger turns into the engine's),
+    named as the user sees them: the transaction's public id, the account's name, the asset's symbol,
+    values in `currency`. A flow's value reads only its own transaction and its day's prices, so the
+    flows of a period are valued as in the whole ledger."""
+    found, implied = _flows(user_id, None if within is None else within[0])
+    if within is not None:
+        found = found.where(Transaction.timestamp < within[1])
     if query:
         found = found.where(*parse(query, tax_year_start).conditions())
     flows = found.add_columns(
@@ -305,13 +316,16 @@ def listed_flows(
     }
     selected: list[Any] = [columns.get(name, flows.c[name]).label(name) for name in LEDGER_COLUMNS]
     statement = (
-        select(*selected)
+        select(*selected, flows.c.tx_id.label("tx_order"), flows.c.flow_order)
         .select_from(flows)
         .outerjoin(Account, Account.id == cast(flows.c.account, Account.id.type))
         .outerjoin(Asset, Asset.id == flows.c.asset)
-        .order_by(flows.c.timestamp, flows.c.tx_id, flows.c.flow_order)
     )
-    return _loaded(session, statement, LEDGER_COLUMNS, FLOW_TYPES, implied)
+    # ordered here, in Polars' threads: PostgreSQL's sort of a large ledger's flows takes seconds
+    order = ("timestamp", "tx_order", "flow_order")
+    types = FLOW_TYPES | {"flow_order": pl.Int64}
+    loaded = _loaded(session, statement, (*LEDGER_COLUMNS, *order[1:]), types, implied)
+    return loaded.sort(order).select(LEDGER_COLUMNS)
 
 
 # The report's row

@@ -6,6 +6,7 @@ the implied prices computed inline."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -62,10 +63,10 @@ def user_id(db_session: Session) -> Iterator[int]:
     db_session.commit()
 
 
-def inline(user_id: int) -> tuple[Select[Any], list[str]]:
+def inline(user_id: int, since: datetime | None = None) -> tuple[Select[Any], list[str]]:
     """The reports' flows as they were read before: the flows query with the implied prices inline,
     nothing stored first."""
-    return flows_query(user_id), []
+    return flows_query(user_id, since=since), []
 
 
 def read(sessions: sessionmaker[Session], load: Any) -> pl.DataFrame:
@@ -127,3 +128,21 @@ def test_the_flows_are_read_in_the_reports_snapshot(db_session: Session, user_id
     assert after.height == before.height + 2
     received = after.filter(pl.col("type") == "RECEIVE").sort("timestamp")
     assert received["value"][0] != before.filter(pl.col("type") == "RECEIVE").sort("timestamp")["value"][0]
+
+
+def test_a_periods_flows_are_valued_and_linked_as_in_the_whole_ledger(
+    db_session: Session, user_id: int
+) -> None:
+    """From the evening of 5 January (the day's implied price made by that morning's trades) to just
+    after the send of 2 March (its receipt, five minutes later, outside: the link still shows)."""
+    start, end = datetime(2021, 1, 5, 19, tzinfo=UTC), datetime(2021, 3, 2, 15, 3, tzinfo=UTC)
+    sessions = sessionmaker(db_session.get_bind())
+    whole = read(sessions, lambda session: listed_flows(session, user_id, None, (1, 1), "USD"))
+    period = read(
+        sessions, lambda session: listed_flows(session, user_id, None, (1, 1), "USD", within=(start, end))
+    )
+    expected = whole.filter(pl.col("timestamp").is_between(start, end, closed="left"))
+    assert 0 < period.height < whole.height
+    assert period.equals(expected, null_equal=True)
+    assert period.filter(pl.col("type") == "SEND")["link_id"].drop_nulls().len() == 1
+    assert period.filter(pl.col("type") == "RECEIVE")["value"].null_count() == 0
