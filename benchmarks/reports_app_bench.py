@@ -156,7 +156,13 @@ def timed_report(
         )
         lots = stored_lots(session, user_id, "USD") if kind in READS_LOTS else no_results("lots")
         ledger = (
-            pl.concat(list(EngineLedger([listed_flows(session, user_id, None, (1, 1), "USD")])))
+            pl.concat(
+                list(
+                    EngineLedger(
+                        [listed_flows(session, user_id, None, (1, 1), "USD", (YEAR.start, YEAR.end))]
+                    )
+                )
+            )
             if kind is ReportType.TRANSACTIONS_CSV
             else None
         )
