@@ -268,6 +268,25 @@ static int pool_open(Pool *pool) {
     return pool->heap ? 0 : -1;
 }
 
+/* The pool of `holder`, opened (and listed in `touched`) at its first use in the asset; NULL when the
+ * holder is out of range (`*bad_account`) or memory ran out (`walk->failed`). */
+static Pool *used_pool(Walk *walk, Pool *pools, Py_ssize_t n_pools, int32_t holder, int32_t *touched,
+                       size_t *n_touched, int *bad_account) {
+    if (holder < 0 || holder >= n_pools) {
+        *bad_account = 1;
+        return NULL;
+    }
+    Pool *pool = &pools[holder];
+    if (!pool->capacity) {
+        if (pool_open(pool)) {
+            walk->failed = 1;
+            return NULL;
+        }
+        touched[(*n_touched)++] = holder;
+    }
+    return pool;
+}
+
 static int heap_push(Walk *walk, Pool *pool, int64_t index) {
     if (pool->size == pool->capacity) {
         size_t capacity = pool->capacity ? pool->capacity * 2 : 16;
@@ -577,19 +596,9 @@ static PyObject *match(PyObject *self, PyObject *args) {
         size_t n_touched = 0;
         walk.n_pieces = 0;
         for (int64_t c = carried_starts[asset]; c < carried_starts[asset + 1] && !walk.failed; c++) {
-            int32_t holder = wallet ? carried_account[c] : 0;
-            if (holder < 0 || holder >= n_pools) {
-                bad_account = 1;
-                break;
-            }
-            Pool *pool = &pools[holder];
-            if (!pool->capacity) {
-                if (pool_open(pool)) {
-                    walk.failed = 1;
-                    break;
-                }
-                touched[n_touched++] = holder;
-            }
+            Pool *pool = used_pool(&walk, pools, n_pools, wallet ? carried_account[c] : 0, touched, &n_touched,
+                                   &bad_account);
+            if (!pool) break;
             int64_t index = new_piece(&walk);
             if (index < 0) {
                 walk.failed = 1;
@@ -606,19 +615,8 @@ static PyObject *match(PyObject *self, PyObject *args) {
             if (add_piece(&walk, pool, index)) walk.failed = 1;
         }
         for (int64_t i = begin; i < end && !walk.failed && !bad_account; i++) {
-            int32_t holder = wallet ? account[i] : 0;
-            if (holder < 0 || holder >= n_pools) {
-                bad_account = 1;
-                break;
-            }
-            Pool *pool = &pools[holder];
-            if (!pool->capacity) {
-                if (pool_open(pool)) {
-                    walk.failed = 1;
-                    break;
-                }
-                touched[n_touched++] = holder;
-            }
+            Pool *pool = used_pool(&walk, pools, n_pools, wallet ? account[i] : 0, touched, &n_touched, &bad_account);
+            if (!pool) break;
             i128 quantity, amount;
             memcpy(&quantity, quantity_bytes + 16 * i, 16);
             memcpy(&amount, amount_bytes + 16 * i, 16);
@@ -638,19 +636,8 @@ static PyObject *match(PyObject *self, PyObject *args) {
             } else if (kind[i] == DISPOSE) {
                 dispose(&walk, pool, i, quantity, amount, ts[i]);
             } else if (wallet) {
-                int32_t receiver = to_account[i];
-                if (receiver < 0 || receiver >= n_pools) {
-                    bad_account = 1;
-                    break;
-                }
-                Pool *destination = &pools[receiver];
-                if (!destination->capacity) {
-                    if (pool_open(destination)) {
-                        walk.failed = 1;
-                        break;
-                    }
-                    touched[n_touched++] = receiver;
-                }
+                Pool *destination = used_pool(&walk, pools, n_pools, to_account[i], touched, &n_touched, &bad_account);
+                if (!destination) break;
                 i128 short_ = take(&walk, pool, quantity);
                 /* copy what was taken: arriving pieces may grow the pieces array */
                 size_t n_taken = walk.take_size;
