@@ -75,14 +75,8 @@ def live_app(servers: Settings, stripe: FakeStripe, oidc: OidcProvider) -> Itera
         "CAIRN_OIDC_PROVIDER_NAME": OIDC_PROVIDER_NAME,
     }
     env = {**os.environ, "CAIRN_TASK_QUEUE": f"{servers.task_queue}-e2e", **payments, **identity}
-    children = app_processes(servers, env=env)
-    try:
-        for child in children:
-            child.start()
-        wait_until(answers_tcp(servers.host, servers.api_port), "The API", 60, children[-1].log)
+    with _running(servers, env, servers.api_port):
         yield servers.origin
-    finally:
-        stop_all(children)
 
 
 @contextlib.contextmanager
@@ -96,15 +90,25 @@ def own_app(servers: Settings, name: str, outside: dict[str, str]) -> Iterator[s
         "CAIRN_API_PORT": str(port),
         "CAIRN_APP_ORIGIN": f"http://{servers.host}:{port}",
         "CAIRN_TASK_QUEUE": f"{servers.task_queue}-{name}",
-        "CAIRN_WORKER_METRICS_PORT": str(free_port(servers.host)),
         **outside,
     }
-    children = app_processes(servers, env=env)
+    with _running(servers, env, port):
+        yield f"http://{servers.host}:{port}"
+
+
+@contextlib.contextmanager
+def _running(servers: Settings, env: dict[str, str], api_port: int) -> Iterator[None]:
+    """The worker and the API started with `env`, until both answer; the worker's metrics on a port chosen
+    now (one chosen when the session started may since have been taken by another test's server, and a
+    worker that cannot bind it exits, leaving the jobs waiting)."""
+    metrics = free_port(servers.host)
+    children = app_processes(servers, env={**env, "CAIRN_WORKER_METRICS_PORT": str(metrics)})
     try:
         for child in children:
             child.start()
-        wait_until(answers_tcp(servers.host, port), "The API", 60, children[-1].log)
-        yield f"http://{servers.host}:{port}"
+        wait_until(answers_tcp(servers.host, api_port), "The API", 60, children[-1].log)
+        wait_until(answers_tcp(servers.host, metrics), "The worker", 60, children[0].log)
+        yield
     finally:
         stop_all(children)
 

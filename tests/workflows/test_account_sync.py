@@ -23,6 +23,7 @@ from contracts.account_sync import account_sync
 from contracts.starting import start_workflow
 from ledger.infra.settings import Settings
 from ledger.models import Account, SyncCursor, Transaction
+from stack.servers import free_port
 from tests.api.graphql import gql
 from tests.api.test_linking_exchanges import ADD, KEY, SECRET, payload, synced
 from tests.fakes.kraken import KrakenFake
@@ -40,6 +41,8 @@ def worker_process(settings: Settings, fake: KrakenFake, log: Path) -> Iterator[
         "CAIRN_TASK_QUEUE": TASK_QUEUE,
         "CAIRN_EXCHANGE_URLS": json.dumps({"kraken": fake.url}),
         "CAIRN_EXCHANGE_RATE_LIMITS": "false",
+        # chosen now: the session's may since have been taken by another test's server
+        "CAIRN_WORKER_METRICS_PORT": str(free_port(settings.host)),
     }
     with log.open("ab") as output:
         process = subprocess.Popen(
