@@ -57,6 +57,18 @@ def test_an_unknown_name_is_refused(column: str, value: str, message: str) -> No
         validate_ledger(_one(**{column: value}))
 
 
+@given(
+    st.integers(1, 10**20 - 1),
+    st.integers(0, 18).flatmap(lambda places: st.tuples(st.just(places), st.integers(0, 10**places - 1))),
+)
+def test_plain_decimal_text_is_read_exactly(whole: int, fraction: tuple[int, int]) -> None:
+    """Digits and up to 18 decimals, as PostgreSQL writes its numbers: the one-pass reading."""
+    places, digits = fraction
+    written = f"{whole}.{digits:0{places}d}" if places else str(whole)
+    validated = validate_ledger(_one(quantity=written, value=written))
+    assert validated.select("quantity", "value").row(0) == (Decimal(written), Decimal(written))
+
+
 @pytest.mark.parametrize(
     ("written", "exact"), [("9.8E-7", "0.00000098"), ("1.5e2", "150"), ("2E+0", "2"), ("1e-18", "1E-18")]
 )
