@@ -256,16 +256,26 @@ def implied_prices(user_id: int, within: tuple[datetime, datetime] | None = None
 IMPLIED_TABLE = table("cairn_implied_prices", column("asset_id"), column("day"), column("price"))
 
 
-def store_implied_prices(user_id: int, since: datetime | None = None) -> list[str]:
-    """The statements that put the user's implied prices (of the days from `since`, a day's start, on)
-    in IMPLIED_TABLE, a temporary table dropped at the end of the transaction, with statistics for the
-    planner."""
-    within = None if since is None else (since, datetime.max.replace(tzinfo=UTC))
+def store_implied_prices(
+    user_id: int, since: datetime | None = None, until: datetime | None = None
+) -> list[str]:
+    """The statements that put the user's implied prices (of the days from `since`, a day's start, on,
+    and before `until`, a day's start) in IMPLIED_TABLE, a temporary table dropped at the end of the
+    transaction, with statistics for the planner.
+
+    Its trades are grouped per transaction in the order the join reads them, never hashed: the planner
+    expects one group where a million-trade ledger has a million, and the hash then spills to disk (8.0
+    against 5.3 s for a million trades; 1.1 against 0.9 s for a checkpoint's last three months)."""
+    within = None
+    if since is not None or until is not None:
+        within = (since or datetime.min.replace(tzinfo=UTC), until or datetime.max.replace(tzinfo=UTC))
     query = implied_prices(user_id, within).element.compile(
         dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
     )
     return [
+        "SET LOCAL enable_hashagg = off",
         f"CREATE TEMPORARY TABLE {IMPLIED_TABLE.name} ON COMMIT DROP AS {query}",
+        "RESET enable_hashagg",
         f"ANALYZE {IMPLIED_TABLE.name}",
     ]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
@@ -257,14 +257,22 @@ def named_lots(session: Session, user_id: int, lots: pl.DataFrame, currency: str
     )
 
 
-def _flows(user_id: int, since: datetime | None = None) -> tuple[Select[Any], list[str]]:
+def _flows(user_id: int, within: tuple[datetime, datetime] | None = None) -> tuple[Select[Any], list[str]]:
     """The cost-basis run's flows query as its load reads it (LedgerRead.batches): on the user's implied
     prices stored first (the statements, for `_loaded`'s `first`) in a temporary table with statistics,
     not computed inline, which the planner would take for one row and loop over for every flow. Not
-    ordered: each report orders the flows its own way, in one sort. `since`: the transactions from this
-    instant on (the implied prices from its UTC day on)."""
-    day = None if since is None else datetime.combine(since.astimezone(UTC).date(), time(), UTC)
-    return flows_query(user_id, IMPLIED_TABLE, since).order_by(None), store_implied_prices(user_id, day)
+    ordered: each report orders the flows its own way, in one sort. `within`: the transactions of
+    [start, end) (the implied prices of their UTC days)."""
+    if within is None:
+        return flows_query(user_id, IMPLIED_TABLE).order_by(None), store_implied_prices(user_id)
+    start, end = within
+    days = (_day_of(start), _day_of(end) + timedelta(days=1))
+    found = flows_query(user_id, IMPLIED_TABLE, start).where(Transaction.timestamp < end)
+    return found.order_by(None), store_implied_prices(user_id, *days)
+
+
+def _day_of(moment: datetime) -> datetime:
+    return datetime.combine(moment.astimezone(UTC).date(), time(), UTC)
 
 
 def flows_in(session: Session, user_id: int, currency: str) -> pl.DataFrame:
@@ -299,9 +307,7 @@ def listed_flows(
     named as the user sees them: the transaction's public id, the account's name, the asset's symbol,
     values in `currency`. A flow's value reads only its own transaction and its day's prices, so the
     flows of a period are valued as in the whole ledger."""
-    found, implied = _flows(user_id, None if within is None else within[0])
-    if within is not None:
-        found = found.where(Transaction.timestamp < within[1])
+    found, implied = _flows(user_id, within)
     if query:
         found = found.where(*parse(query, tax_year_start).conditions())
     flows = found.add_columns(

@@ -63,10 +63,11 @@ def user_id(db_session: Session) -> Iterator[int]:
     db_session.commit()
 
 
-def inline(user_id: int, since: datetime | None = None) -> tuple[Select[Any], list[str]]:
+def inline(user_id: int, within: tuple[datetime, datetime] | None = None) -> tuple[Select[Any], list[str]]:
     """The reports' flows as they were read before: the flows query with the implied prices inline,
     nothing stored first."""
-    return flows_query(user_id, since=since), []
+    assert within is None
+    return flows_query(user_id), []
 
 
 def read(sessions: sessionmaker[Session], load: Any) -> pl.DataFrame:
@@ -146,3 +147,22 @@ def test_a_periods_flows_are_valued_and_linked_as_in_the_whole_ledger(
     assert period.equals(expected, null_equal=True)
     assert period.filter(pl.col("type") == "SEND")["link_id"].drop_nulls().len() == 1
     assert period.filter(pl.col("type") == "RECEIVE")["value"].null_count() == 0
+
+
+def test_a_period_ending_before_a_days_later_trade_values_by_the_whole_days_price(
+    db_session: Session, user_id: int
+) -> None:
+    """From 5 January 08:00 to noon: the buy of 09:00 is valued at the price both of the day's trades
+    imply, the sale of 18:00 included."""
+    start, end = datetime(2021, 1, 5, 8, tzinfo=UTC), datetime(2021, 1, 5, 12, tzinfo=UTC)
+    sessions = sessionmaker(db_session.get_bind())
+    whole = read(sessions, lambda session: listed_flows(session, user_id, None, (1, 1), "USD"))
+    period = read(
+        sessions, lambda session: listed_flows(session, user_id, None, (1, 1), "USD", within=(start, end))
+    )
+    assert period.height == 2
+    assert period.equals(
+        whole.filter(pl.col("timestamp").is_between(start, end, closed="left")), null_equal=True
+    )
+    bought = period.filter(pl.col("asset") == "BTC")["value"][0]
+    assert Decimal(bought) != Decimal(45000)  # not the buy's own price: the day's, with the sale's
