@@ -81,7 +81,6 @@ class DisposedLot(Base):
     __table_args__ = (
         Index("ix_disposed_lots_user_id_asset", "user_id", "asset", "disposed_at"),
         Index("ix_disposed_lots_user_id_disposed_at", "user_id", "disposed_at"),
-        Index("ix_disposed_lots_user_id_flow_id", "user_id", "flow_id", "disposed_at"),
         Index("ix_disposed_lots_flagged", "user_id", "transaction_id", postgresql_where=FLAGGED),
         CheckConstraint("term IN ('SHORT', 'LONG')", name="term"),
     )

@@ -14,7 +14,19 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Date, FromClause, Select, bindparam, cast, delete, func, select, true
+from sqlalchemy import (
+    BigInteger,
+    Date,
+    FromClause,
+    Select,
+    bindparam,
+    cast,
+    delete,
+    false,
+    func,
+    select,
+    true,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from ledger.models import (
@@ -83,6 +95,18 @@ class IncomeTotals:
 def flow_transaction(flow_id: str) -> int:
     """The transaction of an engine flow id `{transaction id}:{position}`."""
     return int(flow_id.split(":", 1)[0])
+
+
+def _of_flow(flow_id: str) -> list[Any]:
+    """The disposed slices of one flow, found through its transaction's (the index a run keeps up for
+    the transactions page); none for an id no engine flow has."""
+    try:
+        transaction_id = flow_transaction(flow_id)
+    except ValueError:
+        return [false()]
+    if not 0 < transaction_id < 2**63:
+        return [false()]
+    return [DisposedLot.transaction_id == transaction_id, DisposedLot.flow_id == flow_id]
 
 
 @dataclass(frozen=True)
@@ -278,7 +302,7 @@ class CostBasisScope:
     ) -> tuple[list[tuple[DisposedLot, uuid.UUID]], int]:
         """A page of disposed lot slices (oldest disposal first), of one disposing flow when
         `flow_id` is given, and how many there are."""
-        only = [] if flow_id is None else [DisposedLot.flow_id == flow_id]
+        only = [] if flow_id is None else _of_flow(flow_id)
         # all the user's slices: counted from the day totals the run stored with them, not row by row
         every = select(cast(func.sum(DisposalDayTotal.slices), BigInteger)).where(
             DisposalDayTotal.user_id == self.user_id

@@ -77,6 +77,36 @@ async def test_the_year_is_broken_down_by_disposal_type_and_income_category(
     }
 
 
+BY_FLOW = """
+query Disposed($flowId: String) {
+  disposedLots(flowId: $flowId, limit: 50) { total items { id flowId quantity } }
+}
+"""
+
+
+async def test_a_flows_disposed_slices_are_found_by_its_id(
+    client: httpx.AsyncClient, other_user: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    assert (await gql(client, RECALCULATE))["requestTaxRecalculation"]["success"]
+    await calculated(client)
+    every = (await gql(client, DISPOSED))["disposedLots"]["items"]
+    flow_ids = {slice_["flowId"] for slice_ in every}
+    assert len(flow_ids) > 1
+
+    for flow_id in flow_ids:
+        page = (await gql(client, BY_FLOW, flowId=flow_id))["disposedLots"]
+        expected = sorted(slice_["id"] for slice_ in every if slice_["flowId"] == flow_id)
+        assert sorted(slice_["id"] for slice_ in page["items"]) == expected
+        assert page["total"] == len(expected)
+        assert (await gql(other_user, BY_FLOW, flowId=flow_id))["disposedLots"] == {"total": 0, "items": []}
+
+    some = next(iter(flow_ids))
+    for bad in ("", ":", "abc", "x:0", f"{some}0", "99999999999999999999:0", "-1:0", "0:0"):
+        assert (await gql(client, BY_FLOW, flowId=bad))["disposedLots"] == {"total": 0, "items": []}
+
+
 async def test_a_lot_proof_follows_the_lot_through_its_transfer(
     client: httpx.AsyncClient, other_user: httpx.AsyncClient, db_session: Session
 ) -> None:
