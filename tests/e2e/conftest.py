@@ -124,8 +124,11 @@ def forget_sign_up_attempts(servers: Settings) -> None:
         engine.dispose()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
+    """Closed when the tests leave this package: Playwright's sync API keeps an event loop running in
+    this thread while the browser lives, where the async tests need the thread's loop to themselves
+    (run in parallel, a worker's test files come in any order)."""
     executable = shutil.which("chromium")
     if executable is None:
         pytest.fail("Browser tests need Debian's chromium (make test installs it when run as root).")

@@ -48,7 +48,8 @@ def first_run_done(api: CairnApi) -> None:
 
 
 class Watched:
-    """Every status the panel would read, polled through the API until the run ends."""
+    """Every status the panel would read, polled through the API until the first that says no run is
+    going on (polling on after it, a request in flight when the test looked would add another)."""
 
     def __init__(self, api: CairnApi) -> None:
         self.api, self.seen, self.stop = api, list[dict[str, Any]](), threading.Event()
@@ -56,20 +57,20 @@ class Watched:
         self.thread.start()
 
     def _poll(self) -> None:
-        while not self.stop.is_set():
+        deadline = time.monotonic() + WAIT
+        while not self.stop.is_set() and time.monotonic() < deadline:
             with contextlib.suppress(httpx.HTTPError, ApiError):  # the API, or a server it needs, is down
                 self.seen.append(self.api.graphql(STATUS)["costBasisStatus"])
+                if not self.seen[-1]["isCostBasisRunning"]:
+                    return
             time.sleep(0.1)
 
     def until_idle(self) -> dict[str, Any]:
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            if self.seen and not self.seen[-1]["isCostBasisRunning"]:
-                self.stop.set()
-                self.thread.join()
-                return self.seen[-1]
-            time.sleep(0.1)
-        raise AssertionError(f"the run did not end within {WAIT} s")
+        self.thread.join(WAIT)
+        if self.thread.is_alive() or not self.seen or self.seen[-1]["isCostBasisRunning"]:
+            self.stop.set()
+            raise AssertionError(f"the run did not end within {WAIT} s")
+        return self.seen[-1]
 
 
 @pytest.mark.parametrize("process", ["worker", "Temporal"])
