@@ -46,8 +46,10 @@ typecheck: $(STAMP) $(NPM_STAMP) schema
 frontend-test: $(NPM_STAMP) schema
 	cd frontend && npm test
 
+# two processes, each with servers of its own, a test file at a time (`PYTEST_WORKERS=0`: one process)
+PYTEST_WORKERS ?= 2
 pytest: $(STAMP)
-	$(VENV)/bin/pytest -q -p no:cacheprovider --durations=30
+	$(VENV)/bin/pytest -q -p no:cacheprovider --durations=30 -n $(PYTEST_WORKERS) --dist loadfile
 
 chromium:
 	@if command -v chromium >/dev/null; then exit 0; \
