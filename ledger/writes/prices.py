@@ -333,10 +333,15 @@ class FlowValuation:
         )
 
 
+def utc_day_start(moment: datetime) -> datetime:
+    """The start of the UTC day of `moment`: where a day's implied price begins."""
+    return datetime.combine(moment.astimezone(UTC).date(), datetime.min.time(), UTC)
+
+
 def flow_values(user_id: int, transaction_id: int, timestamp: datetime) -> Select[Any]:
     """(flow id, USD value, source) of each flow of one transaction of the user's, as a run values them
     with today's prices."""
-    start = datetime.combine(timestamp.astimezone(UTC).date(), datetime.min.time(), UTC)
+    start = utc_day_start(timestamp)
     valuation = FlowValuation(user_id, (start, start + timedelta(days=1)))
     query = (
         select(Flow.id, valuation.value.label("value"), valuation.source.label("source"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
@@ -54,7 +54,7 @@ from ledger.models.cost_basis import RUNNING_STATES
 from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import parse
 from ledger.writes.cost_basis import LEDGER_SETTINGS, flows_query
-from ledger.writes.prices import IMPLIED_TABLE, store_implied_prices
+from ledger.writes.prices import IMPLIED_TABLE, store_implied_prices, utc_day_start
 from vocabulary.enums import CostBasisState, JobStatus
 from vocabulary.lot_engine import DISPOSAL_COLUMNS, INCOME_COLUMNS, LEDGER_COLUMNS, LOT_COLUMNS, SCALE
 
@@ -266,13 +266,9 @@ def _flows(user_id: int, within: tuple[datetime, datetime] | None = None) -> tup
     if within is None:
         return flows_query(user_id, IMPLIED_TABLE).order_by(None), store_implied_prices(user_id)
     start, end = within
-    days = (_day_of(start), _day_of(end) + timedelta(days=1))
+    days = (utc_day_start(start), utc_day_start(end) + timedelta(days=1))
     found = flows_query(user_id, IMPLIED_TABLE, start).where(Transaction.timestamp < end)
     return found.order_by(None), store_implied_prices(user_id, *days)
-
-
-def _day_of(moment: datetime) -> datetime:
-    return datetime.combine(moment.astimezone(UTC).date(), time(), UTC)
 
 
 def flows_in(session: Session, user_id: int, currency: str) -> pl.DataFrame:
