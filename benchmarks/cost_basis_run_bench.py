@@ -14,6 +14,8 @@ the transfer matcher links them. Then, on a local PostgreSQL of its own:
           the run's Parquet snapshot written to S3 (SeaweedFS, local); it also keeps the user's checkpoint
   edit    a user's edit to their latest transaction, then the activity again: it continues from the
           checkpoint (the month before the latest transaction's), reading and replacing only from there
+  rerun   a user's edit to their first transaction, then the activity again: a full run, as `run`, but
+          over the previous results, which it deletes (what a user who corrects an old trade waits for)
 
 With `--neighbours N`, N other users (`--neighbour-transactions` each, the generator's other seeds) are
 imported first, so the user's rows share their tables with other users' as in production: a statement
@@ -57,11 +59,13 @@ from stack.seed import prepare_database
 from stack.servers import free_port, free_s3_port, start_postgres, start_seaweedfs, stop_all
 from vocabulary.enums import AccountKind, AllocationScope, CostBasisMethod, IntegrationCategory, JobKind
 
-EDIT_LATEST = text(
+EDIT = (
     "UPDATE flows SET value_override = 12345 WHERE id = (SELECT f.id FROM flows f"
     " JOIN transactions t ON t.id = f.transaction_id WHERE t.user_id = :user_id"
-    " ORDER BY t.timestamp DESC, f.id LIMIT 1)"
+    " ORDER BY t.timestamp {order}, f.id LIMIT 1)"
 )
+EDIT_LATEST = text(EDIT.format(order="DESC"))
+EDIT_FIRST = text(EDIT.format(order="ASC"))
 IMPORT_BATCH = 100_000  # transactions per bulk-import batch, as the CSV import writes them
 LINK_TRANSFERS = """
 INSERT INTO transaction_links (user_id, link_type, from_transaction_id, to_transaction_id, created_by)
@@ -291,6 +295,17 @@ def _phases(
         time.perf_counter() - started,
         f"an edit in the last month, then the activity: continued from {summary.continued_from}, "
         f"{summary.flows:,} flows read, {summary.lots:,} lots, {summary.disposals:,} disposal slices stored",
+    )
+
+    with sessions.begin() as session:  # before the checkpoint: the whole ledger again
+        session.execute(EDIT_FIRST, {"user_id": user_id})
+    started = time.perf_counter()
+    summary = ActivityEnvironment().run(activities.compute_cost_basis, user_id)
+    timed(
+        "rerun",
+        time.perf_counter() - started,
+        f"an edit to the first transaction, then the activity: a full run over the previous results, "
+        f"{summary.flows:,} flows read, {summary.lots:,} lots",
     )
 
 
