@@ -123,10 +123,13 @@ class _Plan:
     def continuation(self, read: LedgerRead) -> Continuation | None:
         """Continue from the checkpoint, unless a change the read sees falls before it."""
         checkpoint = self.checkpoint
-        if checkpoint is None or read.changed_before(checkpoint.through, checkpoint.read_snapshot):
+        if checkpoint is None:
+            return None
+        changed = read.changed_from(checkpoint.through, checkpoint.read_snapshot)
+        if changed is None:
             return None
         opening = checkpoint.lots.select(LOT_COLUMNS)
-        return Continuation(checkpoint.through, opening, checkpoint.touched)
+        return Continuation(checkpoint.through, opening, checkpoint.touched, ledger_since=changed)
 
 
 class CostBasisActivities:

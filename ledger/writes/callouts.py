@@ -77,19 +77,22 @@ TWO_SIDED = (
     Type.NFT_SALE,
 )
 ENGINE_CALLOUTS = (CalloutType.INSUFFICIENT_QUANTITY, CalloutType.MISSING_PRICE_HISTORY)
+LEDGER_CALLOUTS = (
+    CalloutType.MISSING_BALANCE,
+    CalloutType.UNBALANCED_TRANSACTION,
+    CalloutType.VALUE_OUT_OF_BOUNDS,
+)
 
 
 def store_ledger_callouts(session: Session, user_id: int, since: datetime | None = None) -> None:
-    """Replace the user's callouts (of the transactions from `since`, a UTC day's start, on) with those of
-    the ledger, over its day totals just written in `session`'s transaction (ledger.writes.day_totals);
-    the engine's are added with the results (`store_result_callouts`)."""
-    replaced = [TransactionCallout.user_id == user_id]
-    if since is not None:
-        replaced.append(TransactionCallout.timestamp >= since)
-    session.execute(delete(TransactionCallout).where(*replaced))
-    _store(
+    """Replace the user's callouts of the ledger (LEDGER_CALLOUTS, of the transactions from `since`, a UTC
+    day's start, on), over its day totals just written in `session`'s transaction
+    (ledger.writes.day_totals)."""
+    _replace(
         session,
         user_id,
+        LEDGER_CALLOUTS,
+        since,
         _missing_balance(user_id, since),
         *_unbalanced(user_id, since),
         _out_of_bounds(user_id, since),
@@ -97,16 +100,23 @@ def store_ledger_callouts(session: Session, user_id: int, since: datetime | None
 
 
 def store_result_callouts(session: Session, user_id: int, since: datetime | None = None) -> None:
-    """Add the engine's callouts (of the transactions from `since` on) of the results just written in
-    `session`'s transaction, after `store_ledger_callouts`."""
-    _store(
-        session,
-        user_id,
-        *(flagged for callout in ENGINE_CALLOUTS for flagged in _engine(user_id, callout, since)),
-    )
+    """Replace the engine's callouts (ENGINE_CALLOUTS, of the transactions from `since` on) with those of
+    the results just written in `session`'s transaction."""
+    flagged = (flagged for callout in ENGINE_CALLOUTS for flagged in _engine(user_id, callout, since))
+    _replace(session, user_id, ENGINE_CALLOUTS, since, *flagged)
 
 
-def _store(session: Session, user_id: int, *selects: Any) -> None:
+def _replace(
+    session: Session,
+    user_id: int,
+    types: tuple[CalloutType, ...],
+    since: datetime | None,
+    *selects: Any,
+) -> None:
+    replaced = [TransactionCallout.user_id == user_id, TransactionCallout.type.in_(types)]
+    if since is not None:
+        replaced.append(TransactionCallout.timestamp >= since)
+    session.execute(delete(TransactionCallout).where(*replaced))
     flagged = union(*selects).subquery()
     session.execute(
         insert(TransactionCallout).from_select(

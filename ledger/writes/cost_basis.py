@@ -322,14 +322,15 @@ class LedgerRead:
         cursor.execute("SELECT pg_current_snapshot()::text")  # the transaction's first: its snapshot
         (self.snapshot,) = cursor.fetchone()
 
-    def changed_before(self, through: datetime, checkpoint_snapshot: str) -> bool:
-        """Whether a change the checkpoint's read did not see (and this one does) touched what comes
+    def changed_from(self, through: datetime, checkpoint_snapshot: str) -> datetime | None:
+        """Where the changes this read sees, and the checkpoint's read did not, begin: the start of the
+        earliest UTC day one touched, else `through` when none did; None when one touched what comes
         before `through`."""
         self._cursor.execute(
-            CHANGED_BEFORE, parameters=(self._user_id, through.isoformat(), checkpoint_snapshot)
+            CHANGED_FROM, parameters=(self._user_id, through.isoformat(), checkpoint_snapshot)
         )
-        (changed,) = self._cursor.fetchone()
-        return bool(changed)
+        before, since = self._cursor.fetchone()
+        return None if before else since
 
     def batches(self, since: datetime | None = None) -> Iterator[pl.DataFrame]:
         """The flows query's rows (of the transactions from `since`, a UTC day's start, on) as Arrow
@@ -371,12 +372,13 @@ LEDGER_SETTINGS = (
     " set_config('parallel_tuple_cost', '0.001', true)"
 )
 
-# the changes the checkpoint's snapshot did not see: by MVCC, the reading transaction sees exactly those
-# whose data it sees
-CHANGED_BEFORE = (
-    "SELECT EXISTS (SELECT FROM cost_basis_changes WHERE (user_id = $1 OR user_id IS NULL)"
-    " AND since < $2::text::timestamptz"
-    " AND NOT pg_visible_in_snapshot(xid::text::xid8, $3::text::pg_snapshot))"
+# of the changes the checkpoint's snapshot did not see (by MVCC, the reading transaction sees exactly those
+# whose data it sees): whether one is before `through` ($2), and the earliest from `through` on, else
+# `through` (a change to the whole ledger is since -infinity, which stays in PostgreSQL)
+CHANGED_FROM = (
+    "SELECT coalesce(min(since) < $2::text::timestamptz, false), greatest(min(since), $2::text::timestamptz)"
+    " FROM cost_basis_changes WHERE (user_id = $1 OR user_id IS NULL)"
+    " AND NOT pg_visible_in_snapshot(xid::text::xid8, $3::text::pg_snapshot)"
 )
 
 
@@ -398,11 +400,15 @@ STORED_COLUMNS = {
 class Continuation:
     """A run that continues from a checkpoint (ledger.writes.cost_basis_checkpoints): it computed the
     results from `through` on, starting from the lots open then (`opening`, their lots-table rows then).
-    `touched`: the ids of those whose stored rows differ from then (None: not known, all)."""
+    `touched`: the ids of those whose stored rows differ from then (None: not known, all).
+    `ledger_since`: the day the ledger's day totals and callouts are rewritten from, the earliest a change
+    since the checkpoint's read touched (`through` when none did): each day's depends on that day and
+    those before it only, and those before it were written after the changes before them."""
 
     through: datetime
     opening: pl.DataFrame
     touched: pl.Series | None
+    ledger_since: datetime
 
     def rewritten(self, lots: pl.DataFrame) -> tuple[pl.DataFrame, pl.Series]:
         """Of rows of the run's lots table: those to write, and the ids of the opening lots among them
@@ -507,7 +513,7 @@ class StoredResults:
         self._session.execute(text(LEDGER_SETTINGS))
         # what needs no result is written now, while the ledger is read and the engine computes: the
         # ledger's day totals, and the callouts of the ledger (which read them)
-        since = None if continuing is None else continuing.through
+        since = None if continuing is None else continuing.ledger_since
         store_ledger_day_totals(self._session, user_id, since)
         store_ledger_callouts(self._session, user_id, since)
 

@@ -70,7 +70,7 @@ def usable_checkpoint(
     session: Session, user_id: int, method: str, scope: AllocationScope, after: datetime | None
 ) -> Checkpoint | None:
     """The user's checkpoint, when a run of this method and scope may continue from it (before the
-    changes are checked: LedgerRead.changed_before)."""
+    changes are checked: LedgerRead.changed_from)."""
     row = session.get(CostBasisCheckpoint, user_id)
     if row is None or row.method != method or row.scope != scope.value:
         return None

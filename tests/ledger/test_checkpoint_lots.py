@@ -46,7 +46,8 @@ OPENING = lots(("1:0", "1", None), ("2:0", "1", "MISSING_PRICE_HISTORY"), ("3:0"
 
 
 def continuing(touched: list[str] | None) -> Continuation:
-    return Continuation(THROUGH, OPENING, None if touched is None else pl.Series("lot_id", touched))
+    lots = None if touched is None else pl.Series("lot_id", touched)
+    return Continuation(THROUGH, OPENING, lots, ledger_since=THROUGH)
 
 
 def test_a_lot_left_as_it_was_and_as_stored_is_not_rewritten() -> None:

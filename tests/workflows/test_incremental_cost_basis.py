@@ -12,7 +12,7 @@ from typing import Any
 
 import polars as pl
 import pytest
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, literal_column, select, update
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
@@ -30,6 +30,7 @@ from ledger.models import (
     User,
 )
 from ledger.reference.seed import bundled_prices, seed_prices
+from ledger.writes.callouts import LEDGER_CALLOUTS
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, at, into, link_transfer, out
 from tests.workflows.test_cost_basis import computed, new_user, run, stored
 from vocabulary.enums import CostBasisMethod
@@ -190,6 +191,53 @@ async def test_a_change_after_the_checkpoint_recomputes_from_it_and_stores_what_
     # the changes that run saw are forgotten: the next run continues again
     db_session.expire_all()
     assert db_session.scalars(select(CostBasisChange).where(CostBasisChange.user_id == user.id)).all() == []
+
+
+def ledger_rows(session: Session, user: User) -> dict[tuple[Any, ...], tuple[date, str]]:
+    """The rows of the user's ledger day totals and ledger callouts: (table, key) → (their day, the
+    transaction that wrote them)."""
+    session.expire_all()
+    written: Any = literal_column("xmin::text")
+    found: dict[tuple[Any, ...], tuple[date, str]] = {}
+    for model in (TransactionDayTotal, AssetDayChange):
+        keys = [column for column in model.__table__.primary_key if column.name != "user_id"]
+        for *key, day, xmin in session.execute(
+            select(*keys, model.day, written).where(model.user_id == user.id)
+        ):
+            found[(model.__tablename__, *key)] = (day, xmin)
+    callout = TransactionCallout
+    callouts = session.execute(
+        select(callout.transaction_id, callout.type, callout.timestamp, written).where(
+            callout.user_id == user.id, callout.type.in_(LEDGER_CALLOUTS)
+        )
+    )
+    for transaction_id, kind, timestamp, xmin in callouts:
+        found[("callouts", transaction_id, kind)] = (timestamp.date(), xmin)
+    return found
+
+
+async def test_a_run_rewrites_the_ledgers_day_totals_and_callouts_from_the_earliest_change_on(
+    temporal_client: Client, task_queue: str, db_session: Session
+) -> None:
+    """A sale added on 25 June: the ledger's day totals and callouts of the days from the checkpoint (1
+    May) to 24 June stay the rows they were, since a day's depend on that day and those before it only;
+    those from 25 June on are written again (that they equal a full run's: the test above)."""
+    user, made = history(db_session, CostBasisMethod.FIFO, False)
+    await run(temporal_client, task_queue, user)
+    before = ledger_rows(db_session, user)
+
+    sell_more_in_june(db_session, user, made)
+    db_session.commit()
+    again = await run(temporal_client, task_queue, user)
+
+    assert computed(again).continued_from == CHECKPOINT
+    after = ledger_rows(db_session, user)
+    changed = date(2024, 6, 25)
+    kept = {key for key, (day, xmin) in after.items() if before.get(key) == (day, xmin)}
+    assert kept == {key for key, (day, _) in after.items() if day < changed}
+    assert any(date(2024, 5, 1) <= day < changed for key, (day, _) in after.items() if key in kept)
+    assert any(key[0] == "callouts" for key in kept)  # the June sale beyond holdings' MISSING_BALANCE
+    assert any(day >= changed for day, _ in after.values())
 
 
 def edit_in_march(session: Session, user: User, made: dict[str, Any]) -> None:
