@@ -33,13 +33,13 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import cast
 
 import lots_generate
 import polars as pl
-from sqlalchemy import text
+from sqlalchemy import TextClause, text
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio.client import Client
 from temporalio.testing import ActivityEnvironment
@@ -48,6 +48,7 @@ from activities.cost_basis import CostBasisActivities
 from activities.cost_basis_ledger import EngineLedger
 from analytics.lots.run import compute_and_write
 from analytics.lots.writers import Part, SinkThread, Written
+from contracts.cost_basis import CostBasisSummary
 from ledger.infra.db import sync_engine, sync_sessions
 from ledger.infra.settings import Settings
 from ledger.infra.storage import Storage
@@ -278,34 +279,38 @@ def _phases(
     del kept
 
     activities = CostBasisActivities(sessions, cast(Client, None), "bench", storage)  # needs no client
-    started = time.perf_counter()
-    summary = ActivityEnvironment().run(activities.compute_cost_basis, user_id)
-    timed(
+
+    def activity(phase: str, edit: TextClause | None, said: Callable[[CostBasisSummary], str]) -> None:
+        """The activity after `edit` (a user's change to a flow's proceeds), timed as `phase`."""
+        if edit is not None:
+            with sessions.begin() as session:
+                session.execute(edit, {"user_id": user_id})
+        started = time.perf_counter()
+        summary = ActivityEnvironment().run(activities.compute_cost_basis, user_id)
+        timed(phase, time.perf_counter() - started, said(summary))
+
+    activity(
         "run",
-        time.perf_counter() - started,
-        f"the activity, load → engine → stored and visible, Parquet snapshot in S3: {summary.lots:,} lots",
+        None,
+        lambda done: (
+            f"the activity, load → engine → stored and visible, Parquet snapshot in S3: {done.lots:,} lots"
+        ),
     )
-
-    with sessions.begin() as session:  # the user sets the proceeds of their latest transaction's flow
-        session.execute(EDIT_LATEST, {"user_id": user_id})
-    started = time.perf_counter()
-    summary = ActivityEnvironment().run(activities.compute_cost_basis, user_id)
-    timed(
+    activity(
         "edit",
-        time.perf_counter() - started,
-        f"an edit in the last month, then the activity: continued from {summary.continued_from}, "
-        f"{summary.flows:,} flows read, {summary.lots:,} lots, {summary.disposals:,} disposal slices stored",
+        EDIT_LATEST,
+        lambda done: (
+            f"an edit in the last month, then the activity: continued from {done.continued_from}, "
+            f"{done.flows:,} flows read, {done.lots:,} lots, {done.disposals:,} disposal slices stored"
+        ),
     )
-
-    with sessions.begin() as session:  # before the checkpoint: the whole ledger again
-        session.execute(EDIT_FIRST, {"user_id": user_id})
-    started = time.perf_counter()
-    summary = ActivityEnvironment().run(activities.compute_cost_basis, user_id)
-    timed(
+    activity(  # before the checkpoint: the whole ledger again
         "rerun",
-        time.perf_counter() - started,
-        f"an edit to the first transaction, then the activity: a full run over the previous results, "
-        f"{summary.flows:,} flows read, {summary.lots:,} lots",
+        EDIT_FIRST,
+        lambda done: (
+            f"an edit to the first transaction, then the activity: a full run over the previous results, "
+            f"{done.flows:,} flows read, {done.lots:,} lots"
+        ),
     )
 
 
