@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
@@ -30,6 +31,7 @@ from activities.uploads import UploadUnavailable, read_upload
 from analytics.lots import LedgerError, compute
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form_1099da import Form1099DAError, read_1099da
+from analytics.reports.reconciliation import SALE_COLUMNS
 from analytics.reports.types import COUNTRY_OF, METHOD_OF, ReportType
 from analytics.reports.year import Country, TaxYear
 from contracts.tax_report import (
@@ -63,6 +65,7 @@ from ledger.writes.tax_reports import (
     stored_lots,
 )
 from vocabulary.enums import AllocationScope, CostBasisMethod, JobStatus
+from vocabulary.lot_engine import DISPOSAL_COLUMNS
 
 BAD_REPORT = "TaxReportInputError"  # ApplicationError type of a report its input cannot make
 PDF_TYPES = frozenset(
@@ -90,6 +93,10 @@ RETURN_CURRENCIES = {Country.US: "USD", Country.CA: "CAD", Country.GB: "GBP"}
 READS_INCOME = frozenset({ReportType.FORM_1040_S1, ReportType.INCOME_BY_MONTH})
 READS_LOTS = frozenset({ReportType.TAX_LOTS_CSV})
 READS_NO_DISPOSALS = READS_INCOME | READS_LOTS | {ReportType.TRANSACTIONS_CSV, ReportType.LOTS_AS_OF_DATE}
+# the disposal columns a report reads, where not all of them
+DISPOSAL_COLUMNS_OF = dict.fromkeys(
+    (ReportType.EXCHANGE_1099_RECONCILIATION, ReportType.EXCHANGE_1099_RECONCILIATION_CSV), SALE_COLUMNS
+)
 
 
 @dataclass(frozen=True)
@@ -154,7 +161,11 @@ class TaxReportActivities:
 
     @activity.defn(name=MAKE_TAX_REPORT)
     def make_tax_report(self, given: TaxReportInput) -> None:
-        with heartbeating(), tempfile.TemporaryDirectory(prefix="cairn-report-") as directory:
+        with (
+            heartbeating(),
+            tempfile.TemporaryDirectory(prefix="cairn-report-") as directory,
+            ThreadPoolExecutor(1) as reader,
+        ):
             with self._sessions.begin() as session:
                 mark_report(session, given.report_id, JobStatus.STARTED)
             with self._sessions() as session:
@@ -166,10 +177,11 @@ class TaxReportActivities:
                 kind = ReportType(row.type)
                 year = report_year(row, who, kind)
                 currency = who.base_currency if kind in GENERIC_TYPES else RETURN_CURRENCIES[year.country]
+                # the broker's 1099-DA is read while the results load
                 form_1099da = (
                     None
                     if row.form_1099da_url is None
-                    else self._form_1099da(given.user_id, row.form_1099da_url, Path(directory))
+                    else reader.submit(self._form_1099da, given.user_id, row.form_1099da_url, Path(directory))
                 )
                 ledger = None
                 if kind is ReportType.TRANSACTIONS_CSV:
@@ -194,7 +206,13 @@ class TaxReportActivities:
                     year,
                     self._disposals_by_law(session, given.user_id, law, currency)
                     if law is not None
-                    else stored_disposals(session, given.user_id, year.start, year.end)
+                    else stored_disposals(
+                        session,
+                        given.user_id,
+                        year.start,
+                        year.end,
+                        DISPOSAL_COLUMNS_OF.get(kind, DISPOSAL_COLUMNS),
+                    )
                     if kind not in READS_NO_DISPOSALS
                     else no_results("disposals"),
                     stored_income(session, given.user_id, year.start, year.end, currency)
@@ -205,7 +223,7 @@ class TaxReportActivities:
                     made_on=date.today(),
                     ledger=ledger,
                     base_currency=currency,
-                    form_1099da=form_1099da,
+                    form_1099da=None if form_1099da is None else form_1099da.result(),
                     asset_names={asset["name"].lower(): asset["symbol"] for asset in bundled_assets()},
                 )
             name = file_name(kind, year.label)
@@ -216,7 +234,7 @@ class TaxReportActivities:
                 raise ApplicationError(str(error), type=BAD_REPORT, non_retryable=True) from error
             key = report_key(public_id, name)
             self._storage.put(key, path, CONTENT_TYPES[name.rsplit(".", 1)[-1]])
-            reconciled = made.reconciliation() if kind.value in RECONCILIATION_TYPES else None
+            reconciled = made.reconciliation if kind.value in RECONCILIATION_TYPES else None
             with self._sessions.begin() as session:
                 finish_report(
                     session,

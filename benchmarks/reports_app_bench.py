@@ -21,6 +21,7 @@ import argparse
 import resource
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
 from activities.cost_basis_ledger import EngineLedger
-from activities.tax_report import READS_INCOME, READS_LOTS, READS_NO_DISPOSALS
+from activities.tax_report import DISPOSAL_COLUMNS_OF, READS_INCOME, READS_LOTS, READS_NO_DISPOSALS
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form_1099da import read_1099da
 from analytics.reports.types import ReportType
@@ -42,6 +43,7 @@ from ledger.writes.tax_reports import listed_flows, no_results, stored_disposals
 from stack.seed import prepare_database
 from stack.servers import free_port, start_postgres, stop_all
 from vocabulary.enums import AccountKind, IntegrationCategory
+from vocabulary.lot_engine import DISPOSAL_COLUMNS
 
 YEAR = TaxYear(2023, Country.US)
 STORED = """
@@ -139,15 +141,20 @@ def timed_report(
     out: Path,
     form_1099da: Path | None = None,
 ) -> str:
-    """One report as the activity makes it: the tables its type reads, loaded, then the file written;
+    """One report as the activity makes it: the tables its type reads, loaded (a 1099-DA read beside
+    them), then the file written;
     with this process's CPU seconds (all threads; PostgreSQL's own are not counted), which a machine
     shared with other work stretches less than the wall clock."""
     started, cpu = time.perf_counter(), time.process_time()
-    with sessions() as session:
+    with sessions() as session, ThreadPoolExecutor(1) as reader:
+        # the broker's 1099-DA read while the results load, as the activity reads it
+        broker = None if form_1099da is None else reader.submit(read_1099da, form_1099da)
         disposals = (
             no_results("disposals")
             if kind in READS_NO_DISPOSALS
-            else stored_disposals(session, user_id, YEAR.start, YEAR.end)
+            else stored_disposals(
+                session, user_id, YEAR.start, YEAR.end, DISPOSAL_COLUMNS_OF.get(kind, DISPOSAL_COLUMNS)
+            )
         )
         income = (
             stored_income(session, user_id, YEAR.start, YEAR.end, "USD")
@@ -166,12 +173,12 @@ def timed_report(
             if kind is ReportType.TRANSACTIONS_CSV
             else None
         )
+        form = None if broker is None else broker.result()
     loaded = time.perf_counter()
-    broker = None if form_1099da is None else read_1099da(form_1099da)
-    given = ReportInput(YEAR, disposals, income, lots, ledger=ledger, form_1099da=broker)
+    given = ReportInput(YEAR, disposals, income, lots, ledger=ledger, form_1099da=form)
     write_report(kind, given, out / kind.value)
     done = time.perf_counter()
-    rows = max(frame.height for frame in (disposals, income, lots, ledger, broker) if frame is not None)
+    rows = max(frame.height for frame in (disposals, income, lots, ledger, form) if frame is not None)
     return (
         f"{kind.value:<32} {done - started:6.2f} s  (load {loaded - started:.2f} s, "
         f"report {done - loaded:.2f} s, cpu {time.process_time() - cpu:.2f} s, {rows:,} rows)"

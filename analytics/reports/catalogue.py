@@ -3,6 +3,7 @@
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 
 import polars as pl
@@ -44,6 +45,7 @@ class ReportInput:
             pl.col("received_at").is_between(self.tax_year.start, self.tax_year.end, "left")
         )
 
+    @cached_property
     def reconciliation(self) -> Reconciliation | None:
         if self.form_1099da is None:
             return None
@@ -51,7 +53,7 @@ class ReportInput:
 
     def broker_reported(self) -> pl.DataFrame | None:
         """What brokers reported, per disposal: from the 1099-DA when there is one, else `reported`."""
-        reconciled = self.reconciliation()
+        reconciled = self.reconciliation
         return self.reported if reconciled is None else reconciled.reported
 
 
@@ -72,7 +74,7 @@ def write_report(kind: ReportType, given: ReportInput, path: Path) -> None:
             raise ValueError("a transactions report needs the ledger")
         transactions_csv(given.ledger, given.tax_year, given.base_currency, path)
     elif kind in (ReportType.EXCHANGE_1099_RECONCILIATION, ReportType.EXCHANGE_1099_RECONCILIATION_CSV):
-        reconciled = given.reconciliation()
+        reconciled = given.reconciliation
         if reconciled is None:
             raise ValueError("a 1099-DA reconciliation needs the broker's 1099-DA")
         if kind is ReportType.EXCHANGE_1099_RECONCILIATION:

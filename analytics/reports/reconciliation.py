@@ -64,6 +64,18 @@ class Status(StrEnum):
     MISSING_ON_FORM = "Missing on the form"
 
 
+# the disposal columns `reconcile` reads
+SALE_COLUMNS = (
+    "flow_id",
+    "tx_id",
+    "type",
+    "asset",
+    "account",
+    "disposed_at",
+    "quantity",
+    "proceeds",
+    "cost_basis",
+)
 RECONCILIATION_SCHEMA: dict[str, pl.DataType | type[pl.DataType]] = {
     "status": pl.String,
     "asset": pl.String,
@@ -136,7 +148,8 @@ def _sales(disposals: pl.DataFrame) -> pl.DataFrame:
     """Cairn's sales of the year, one per disposal, numbered (`sale`) by date sold, asset and flow
     (`flow`: the flow_id's place among them)."""
     return (
-        disposals.filter(~pl.col("type").is_in(NOT_SALES))
+        disposals.lazy()
+        .filter(~pl.col("type").is_in(NOT_SALES))
         .group_by("flow_id")
         .agg(
             pl.col("tx_id", "asset", "account").first(),
@@ -147,6 +160,7 @@ def _sales(disposals: pl.DataFrame) -> pl.DataFrame:
         .with_columns(pl.col("flow_id").rank("ordinal").alias("flow"))
         .sort("sold", "asset", "flow")
         .with_columns(pl.int_range(pl.len(), dtype=pl.Int64).alias("sale"))
+        .collect()
     )
 
 
@@ -177,20 +191,19 @@ def _paired(lines: pl.DataFrame, sales: pl.DataFrame) -> pl.DataFrame:
     (by date, then proceeds, then flow_id).
 
     The sales a line fits are found by joins on the asset, the day and a bucket of the units (or the
-    proceeds), then checked exactly. The lines do not choose one after another: all ask for their
-    best sale at once, a sale keeping the earliest line that asked for it; the lines turned away then
-    ask in turn for their next best sale not kept by an earlier line, taking it from a later line,
-    which asks again. This ends in the same pairs: they are the one stable pairing when every sale
-    prefers earlier lines, and choosing one after another is stable too."""
+    proceeds), then checked exactly, and ordered by the line's preference; the lines then take their
+    sales in one pass over those choices."""
     codes = {asset: code for code, asset in enumerate(sales.get_column("asset").unique().to_list())}
     line_keys, sale_keys = (
-        frame.select(
+        frame.lazy()
+        .select(
             index,
             pl.col("asset").replace_strict(codes, default=None, return_dtype=pl.Int32).alias("asset"),
             pl.col("sold").cast(pl.Int32).alias("day"),
             *(_exact(pl.col(name)).alias(name) for name in ("units", "proceeds")),
             *extra,
-        ).drop_nulls(("asset", "proceeds"))
+        )
+        .drop_nulls(("asset", "proceeds"))
         for frame, index, extra in ((lines, "line", ()), (sales, "sale", ("flow",)))
     )
     choices = (
@@ -202,51 +215,27 @@ def _paired(lines: pl.DataFrame, sales: pl.DataFrame) -> pl.DataFrame:
         )
         .sort("line", "days_apart", "proceeds_apart", "flow")
         .select("line", "sale")
+        .collect()
     )
-    first = choices.with_row_index("at").unique("line", keep="first", maintain_order=True)
-    kept = first.sort("line").unique("sale", keep="first")
-    # per sale, the line that keeps it, and where that sale is among the line's choices
-    keeper: list[int | None] = _per_sale(kept, "line", sales.height).to_list()
-    kept_at: list[int] = _per_sale(kept, "at", sales.height).fill_null(0).to_list()
-    waiting = first.join(kept, on="line", how="anti").select("line", pl.col("at") + 1).rows()
-    _turn_by_turn(
-        waiting, _ints(choices.get_column("line")), _ints(choices.get_column("sale")), keeper, kept_at
-    )
+    keeper = _first_free(_ints(choices.get_column("line")), _ints(choices.get_column("sale")), sales.height)
     return pl.DataFrame(
         {"line": keeper, "sale": range(sales.height)}, schema={"line": pl.Int64, "sale": pl.Int64}
     ).drop_nulls()
 
 
-def _per_sale(kept: pl.DataFrame, column: str, count: int) -> pl.Series:
-    every = pl.repeat(None, count, dtype=pl.Int64, eager=True)
-    return every.scatter(kept.get_column("sale"), kept.get_column(column).cast(pl.Int64))
-
-
-def _turn_by_turn(
-    waiting: list[tuple[int, int]],
-    line_of: Sequence[int],
-    sale_of: Sequence[int],
-    keeper: list[int | None],
-    kept_at: list[int],
-) -> None:
-    """The lines turned away ask again one at a time (few, after the first round), each for its next
-    choice (from `at`) that no earlier line keeps; a line it takes a sale from asks again in turn."""
-    end = len(line_of)
-    while waiting:
-        line, at = waiting.pop()
-        while at < end and line_of[at] == line:
-            sale = sale_of[at]
-            held_by = keeper[sale]
-            if held_by is None or held_by > line:
-                if held_by is not None:
-                    waiting.append((held_by, kept_at[sale] + 1))
-                keeper[sale], kept_at[sale] = line, at
-                break
-            at += 1
+def _first_free(line_of: Sequence[int], sale_of: Sequence[int], count: int) -> list[int | None]:
+    """Per sale, the line that takes it: the choices in order (each line's together, the lines in the
+    form's order, a line's best first), each line taking its first sale no earlier line took."""
+    keeper: list[int | None] = [None] * count
+    paired = -1
+    for line, sale in zip(line_of, sale_of, strict=True):
+        if line != paired and keeper[sale] is None:
+            keeper[sale] = paired = line
+    return keeper
 
 
 def _ints(column: pl.Series) -> Sequence[int]:
-    """A column of integers, without nulls, read in place: a few are looked up, of millions."""
+    """A column of integers, without nulls, read in place: millions, each read once."""
     array = column.cast(pl.Int64).rechunk().to_arrow()
     return memoryview(array.buffers()[1]).cast("q")[array.offset : array.offset + len(array)]
 
@@ -257,8 +246,8 @@ def _exact(amount: pl.Expr) -> pl.Expr:
 
 
 def _fitting(
-    lines: pl.DataFrame, sales: pl.DataFrame, column: str, tolerance: Decimal, scale: int
-) -> pl.DataFrame:
+    lines: pl.LazyFrame, sales: pl.LazyFrame, column: str, tolerance: Decimal, scale: int
+) -> pl.LazyFrame:
     """(line, sale, how many days and how much proceeds apart, flow) of the same asset, sold within
     a day, whose `column` agrees within `tolerance` (10**-scale, the width of the buckets: two values
     that agree are in the same bucket or the next)."""
@@ -266,7 +255,7 @@ def _fitting(
     by_line = (
         lines.filter(pl.col(column).is_not_null())
         .select("line", "asset", "day", "units", bucket, value=column, line_proceeds="proceeds")
-        .join(pl.DataFrame({"near": [-1, 0, 1]}, schema={"near": pl.Int128}), how="cross")
+        .join(pl.LazyFrame({"near": [-1, 0, 1]}, schema={"near": pl.Int128}), how="cross")
         .select(pl.exclude("near", "bucket"), pl.col("bucket") + pl.col("near"))
     )
     by_sale = (
@@ -280,7 +269,7 @@ def _fitting(
             sale_units="units",
             sale_proceeds="proceeds",
         )
-        .join(pl.DataFrame({"near": _DAYS}, schema={"near": pl.Int32}), how="cross")
+        .join(pl.LazyFrame({"near": _DAYS}, schema={"near": pl.Int32}), how="cross")
         .select(pl.exclude("near"), (pl.col("sold") + pl.col("near")).alias("day"))
     )
     fits = (pl.col("value") - pl.col("sale_value")).abs() <= int(tolerance * 10**18)

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Numeric,
     Select,
     String,
+    and_,
     any_,
     bindparam,
     cast,
@@ -157,19 +158,28 @@ def _columns(model: Any, columns: Sequence[str], types: dict[str, Any], given: d
     ]
 
 
-def stored_disposals(session: Session, user_id: int, start: datetime, end: datetime) -> pl.DataFrame:
-    """The disposal slices of [start, end), in the engine's columns, money in USD as stored."""
-    selected = _columns(DisposedLot, DISPOSAL_COLUMNS, DISPOSAL_TYPES, {})
+def _result_of_transaction(result: Any) -> Any:
+    """A result row's join to its transaction, by the user's too: the planner then reads only that
+    user's transactions (as `flow_of_transaction` does for flows)."""
+    return and_(Transaction.id == result.transaction_id, Transaction.user_id == result.user_id)
+
+
+def stored_disposals(
+    session: Session, user_id: int, start: datetime, end: datetime, columns: Sequence[str] = DISPOSAL_COLUMNS
+) -> pl.DataFrame:
+    """The disposal slices of [start, end), in the engine's columns (those of `columns`), money in USD
+    as stored."""
+    selected = _columns(DisposedLot, columns, DISPOSAL_TYPES, {})
     statement = (
         select(*selected)
-        .join(Transaction, Transaction.id == DisposedLot.transaction_id)
+        .join(Transaction, _result_of_transaction(DisposedLot))
         .join(Account, Account.id == DisposedLot.account_id)
         .where(
             DisposedLot.user_id == user_id, DisposedLot.disposed_at >= start, DisposedLot.disposed_at < end
         )
         .order_by(DisposedLot.id)
     )
-    return _loaded(session, statement, DISPOSAL_COLUMNS, DISPOSAL_TYPES)
+    return _loaded(session, statement, columns, DISPOSAL_TYPES)
 
 
 def stored_income(
@@ -179,7 +189,7 @@ def stored_income(
     selected = _columns(IncomeEvent, INCOME_COLUMNS, INCOME_TYPES, {"value": value})
     statement = (
         select(*selected)
-        .join(Transaction, Transaction.id == IncomeEvent.transaction_id)
+        .join(Transaction, _result_of_transaction(IncomeEvent))
         .join(Account, Account.id == IncomeEvent.account_id)
         .where(
             IncomeEvent.user_id == user_id, IncomeEvent.received_at >= start, IncomeEvent.received_at < end
@@ -198,7 +208,7 @@ def stored_lots(session: Session, user_id: int, currency: str) -> pl.DataFrame:
     selected = _columns(TaxLot, LOT_COLUMNS, LOT_TYPES, money)
     statement = (
         select(*selected)
-        .join(Transaction, Transaction.id == TaxLot.transaction_id)
+        .join(Transaction, _result_of_transaction(TaxLot))
         .join(Account, Account.id == TaxLot.account_id)
         .where(TaxLot.user_id == user_id, TaxLot.remaining > 0)
         .order_by(TaxLot.id)

@@ -232,6 +232,26 @@ async def test_an_uploaded_1099da_is_reconciled_line_by_line(
     assert [line["Status"] for line in lines] == ["Proceeds differ", "Missing in Cairn"]
 
 
+async def test_a_1099da_that_cannot_be_read_fails_the_report_with_its_reason(
+    client: httpx.AsyncClient, db_session: Session
+) -> None:
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+    form = await upload(client, "1099-da.csv", b"Asset,Units\nBTC,1\n")
+
+    job_id = (await generated(client, "EXCHANGE_1099_RECONCILIATION_CSV", 2021, form1099daFileUrl=form))[
+        "jobId"
+    ]
+    done = await made(client, job_id)
+
+    assert (done["success"], done["status"], done["url"]) == (False, None, None)
+    assert done["errorMessage"] == (
+        "The 1099-DA could not be read: no header with a date sold (box 1e) and proceeds (box 1f) column"
+    )
+
+
 async def test_the_transactions_export_follows_the_pages_filter(
     client: httpx.AsyncClient, db_session: Session
 ) -> None:
