@@ -23,9 +23,10 @@ from sqlalchemy import (
     case,
     false,
     func,
+    select,
     text,
 )
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, aliased, mapped_column
 
 from ledger.models.base import MONEY, QUANTITY, Base, created_at_column, text_enum
 from vocabulary.enums import FlowDirection, TransactionLinkType, TransactionType
@@ -137,6 +138,20 @@ def flow_of_transaction() -> Any:
     `Transaction.user_id == …`, the planner then knows the flows' user too and reads that user's flows
     by their (user, asset, transaction) index, not every user's flows."""
     return and_(Flow.transaction_id == Transaction.id, Flow.user_id == Transaction.user_id)
+
+
+def from_on(user_id: int, since: datetime, transaction: Any = None) -> Any:
+    """The user's transactions (`transaction`: an alias of Transaction, else Transaction) from `since` on,
+    bounded by the user's last transaction too. That bound leaves out no row; it is there for the
+    planner, which takes the user and the time as independent: where other users' transactions run
+    later than this user's last, it would expect most of the user's ledger from `since` on where there
+    are a few hundred transactions, and read every flow. A range whose upper end it cannot know before
+    the statement runs, it takes for a narrow one, as the reads from a run's checkpoint or its earliest
+    change are."""
+    moment = (transaction if transaction is not None else Transaction).timestamp
+    latest = aliased(Transaction)
+    last = select(func.max(latest.timestamp)).where(latest.user_id == user_id).scalar_subquery()
+    return moment.between(since, last)
 
 
 def signed_quantity() -> Any:

@@ -55,7 +55,7 @@ from ledger.models import (
     TransactionLink,
 )
 from ledger.models.spam import not_spam
-from ledger.models.transactions import flow_of_transaction, signed_quantity
+from ledger.models.transactions import flow_of_transaction, from_on, signed_quantity
 from ledger.writes.usd_values import USD, close_match, stated_in_usd
 from vocabulary.enums import CalloutType, CurrencyType, FlowDirection, TransactionLinkType
 from vocabulary.enums import TransactionType as Type
@@ -133,7 +133,7 @@ def _counted(user_id: int, since: datetime | None) -> list[Any]:
         Transaction.is_ignored.is_(False),
         Transaction.type != Type.SPAM,
     ]
-    return counted if since is None else [*counted, Transaction.timestamp >= since]
+    return counted if since is None else [*counted, from_on(user_id, since)]
 
 
 def _flagged_as(callout: CalloutType, transaction_id: Any, timestamp: Any) -> list[Any]:
@@ -148,7 +148,7 @@ def _engine(user_id: int, callout: CalloutType, since: datetime | None) -> list[
     """Transactions that made a lot, a disposal or an income the engine flagged with `callout` (a row's
     callouts are `;`-separated)."""
     pattern = f"%{callout.value}%"
-    later = [] if since is None else [Transaction.timestamp >= since]
+    later = [] if since is None else [from_on(user_id, since)]
     return [
         select(*_flagged_as(callout, Transaction.id, Transaction.timestamp))
         .join(model, model.transaction_id == Transaction.id)

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import adbc_driver_postgresql.dbapi as adbc
@@ -64,7 +64,7 @@ from ledger.writes.copy_format import copy_fields, copy_lines
 from ledger.writes.cost_basis_checkpoints import keep_touched
 from ledger.writes.day_totals import store_ledger_day_totals, store_result_day_totals
 from ledger.writes.freezing import pinned_run_ids
-from ledger.writes.prices import IMPLIED_TABLE, FlowValuation, store_implied_prices
+from ledger.writes.prices import IMPLIED_TABLE, FlowValuation, store_implied_prices, utc_day_start
 from ledger.writes.taxability import carried, left_in_lending, untaxed_reward, zero_basis
 from vocabulary.enums import (
     CostBasisMethod,
@@ -197,9 +197,9 @@ def method_settings(session: Session, user_id: int) -> MethodSettings:
     )
 
 
-def _transfer_links(user_id: int, since: datetime | None) -> Any:
+def _transfer_links(user_id: int, within: tuple[datetime, datetime] | None) -> Any:
     """Each transaction's transfer link (the lowest when it has several) whose two legs both count; with
-    `since`, of the transactions from then on (read through their time, whatever their other leg's)."""
+    `within`, of the transactions of [start, end) (read through their time, whatever their other leg's)."""
     link = TransactionLink
     sender, receiver = aliased(Transaction), aliased(Transaction)
 
@@ -215,7 +215,9 @@ def _transfer_links(user_id: int, since: datetime | None) -> Any:
                 receiver.is_ignored.is_(False),
             )
         )
-        return links if since is None else links.where(leg.user_id == user_id, leg.timestamp >= since)
+        if within is None:
+            return links
+        return links.where(leg.user_id == user_id, leg.timestamp >= within[0], leg.timestamp < within[1])
 
     ends = union_all(at(link.from_transaction_id, sender), at(link.to_transaction_id, receiver)).subquery()
     return (
@@ -229,7 +231,9 @@ def _transfer_links(user_id: int, since: datetime | None) -> Any:
 VALUED_BY_COUNTERPART = (Type.BUY, Type.SELL, Type.NFT_MINT, Type.NFT_PURCHASE, Type.NFT_SALE)
 
 
-def flows_query(user_id: int, implied: Any = None, since: datetime | None = None) -> Select[Any]:
+def flows_query(
+    user_id: int, implied: Any = None, within: tuple[datetime, datetime] | None = None
+) -> Select[Any]:
     """The user's flows the engine reads (LEDGER_COLUMNS), by transaction (its id as text, the
     order the engine reads ledgers in) and flow, quantities and values as exact decimal text.
 
@@ -241,10 +245,10 @@ def flows_query(user_id: int, implied: Any = None, since: datetime | None = None
     flow is worth its quantity): ledger.writes.prices.FlowValuation. `type` follows the user's word
     on a transaction's taxability (vocabulary.taxability), and `type`, `value` and the flows read follow
     the user's taxability settings (ledger.writes.taxability). `implied`: the implied prices stored
-    by ledger.writes.prices.store_implied_prices, else computed inline. `since`: only the transactions
-    from this instant on.
+    by ledger.writes.prices.store_implied_prices, else computed inline. `within`: only the transactions
+    of [start, end).
     """
-    links = _transfer_links(user_id, since)
+    links = _transfer_links(user_id, within)
     fiat = Asset.type == CurrencyType.FIAT
     valuation = FlowValuation(user_id, implied=implied)
     value = case((zero_basis(user_id), literal(0)), else_=func.round(cast(valuation.value, Numeric), SCALE))
@@ -290,8 +294,8 @@ def flows_query(user_id: int, implied: Any = None, since: datetime | None = None
         .outerjoin(links, links.c.transaction_id == Transaction.id)
         .outerjoin(overridden, overridden.c.transaction_id == Transaction.id)
     )
-    if since is not None:
-        query = query.where(Transaction.timestamp >= since)
+    if within is not None:
+        query = query.where(Transaction.timestamp >= within[0], Transaction.timestamp < within[1])
     return (
         valuation.joined(query)
         .where(
@@ -332,14 +336,27 @@ class LedgerRead:
         before, since = self._cursor.fetchone()
         return None if before else since
 
+    def _end(self) -> datetime:
+        """The start of the UTC day after the user's last transaction. A read from a time on reads up to
+        it: that bound leaves out no row, but tells the planner how many rows the read has. It takes the
+        user and the time as independent and, where other users' transactions run later than this
+        user's last, would expect most of the user's ledger where a tenth of it is, and read every flow
+        (1.5–2.0 s against 0.7 s for the benchmark's checkpoint, with a second user's later year beside)."""
+        self._cursor.execute(LAST_TRANSACTION, parameters=(self._user_id,))
+        (last,) = self._cursor.fetchone()
+        return (
+            utc_day_start(last) + timedelta(days=1) if last is not None else datetime.max.replace(tzinfo=UTC)
+        )
+
     def batches(self, since: datetime | None = None) -> Iterator[pl.DataFrame]:
         """The flows query's rows (of the transactions from `since`, a UTC day's start, on) as Arrow
         record batches (ADBC reads them with COPY … TO STDOUT in its binary format, straight into
         columns), each as a Polars frame."""
-        statement = flows_query(self._user_id, IMPLIED_TABLE, since).compile(
+        within = None if since is None else (since, self._end())
+        statement = flows_query(self._user_id, IMPLIED_TABLE, within).compile(
             dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
         )
-        for stored in store_implied_prices(self._user_id, since):
+        for stored in store_implied_prices(self._user_id, *(within or ())):
             self._cursor.execute(stored)
         self._cursor.execute(str(statement))
         for batch in self._cursor.fetch_record_batch():
@@ -380,6 +397,8 @@ CHANGED_FROM = (
     " FROM cost_basis_changes WHERE (user_id = $1 OR user_id IS NULL)"
     " AND NOT pg_visible_in_snapshot(xid::text::xid8, $3::text::pg_snapshot)"
 )
+
+LAST_TRANSACTION = "SELECT max(timestamp) FROM transactions WHERE user_id = $1"
 
 
 # Results

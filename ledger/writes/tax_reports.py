@@ -277,8 +277,7 @@ def _flows(user_id: int, within: tuple[datetime, datetime] | None = None) -> tup
         return flows_query(user_id, IMPLIED_TABLE).order_by(None), store_implied_prices(user_id)
     start, end = within
     days = (utc_day_start(start), utc_day_start(end) + timedelta(days=1))
-    found = flows_query(user_id, IMPLIED_TABLE, start).where(Transaction.timestamp < end)
-    return found.order_by(None), store_implied_prices(user_id, *days)
+    return flows_query(user_id, IMPLIED_TABLE, within).order_by(None), store_implied_prices(user_id, *days)
 
 
 def flows_in(session: Session, user_id: int, currency: str) -> pl.DataFrame:
