@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -93,10 +94,11 @@ RETURN_CURRENCIES = {Country.US: "USD", Country.CA: "CAD", Country.GB: "GBP"}
 READS_INCOME = frozenset({ReportType.FORM_1040_S1, ReportType.INCOME_BY_MONTH})
 READS_LOTS = frozenset({ReportType.TAX_LOTS_CSV})
 READS_NO_DISPOSALS = READS_INCOME | READS_LOTS | {ReportType.TRANSACTIONS_CSV, ReportType.LOTS_AS_OF_DATE}
-# the disposal columns a report reads, where not all of them
-DISPOSAL_COLUMNS_OF = dict.fromkeys(
-    (ReportType.EXCHANGE_1099_RECONCILIATION, ReportType.EXCHANGE_1099_RECONCILIATION_CSV), SALE_COLUMNS
-)
+
+
+def disposal_columns(kind: ReportType) -> Sequence[str]:
+    """The disposal columns a report reads: a reconciliation, its sales' only."""
+    return SALE_COLUMNS if kind.value in RECONCILIATION_TYPES else DISPOSAL_COLUMNS
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,7 @@ class TaxReportActivities:
         with (
             heartbeating(),
             tempfile.TemporaryDirectory(prefix="cairn-report-") as directory,
-            ThreadPoolExecutor(1) as reader,
+            ThreadPoolExecutor(1, thread_name_prefix="report-1099da") as reader,
         ):
             with self._sessions.begin() as session:
                 mark_report(session, given.report_id, JobStatus.STARTED)
@@ -211,7 +213,7 @@ class TaxReportActivities:
                         given.user_id,
                         year.start,
                         year.end,
-                        DISPOSAL_COLUMNS_OF.get(kind, DISPOSAL_COLUMNS),
+                        disposal_columns(kind),
                     )
                     if kind not in READS_NO_DISPOSALS
                     else no_results("disposals"),
@@ -229,12 +231,11 @@ class TaxReportActivities:
             name = file_name(kind, year.label)
             path = Path(directory) / name
             try:
-                write_report(kind, made, path)
+                reconciled = write_report(kind, made, path)
             except (LedgerError, ValueError) as error:
                 raise ApplicationError(str(error), type=BAD_REPORT, non_retryable=True) from error
             key = report_key(public_id, name)
             self._storage.put(key, path, CONTENT_TYPES[name.rsplit(".", 1)[-1]])
-            reconciled = made.reconciliation if kind.value in RECONCILIATION_TYPES else None
             with self._sessions.begin() as session:
                 finish_report(
                     session,

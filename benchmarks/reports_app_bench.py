@@ -30,7 +30,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session, sessionmaker
 
 from activities.cost_basis_ledger import EngineLedger
-from activities.tax_report import DISPOSAL_COLUMNS_OF, READS_INCOME, READS_LOTS, READS_NO_DISPOSALS
+from activities.tax_report import READS_INCOME, READS_LOTS, READS_NO_DISPOSALS, disposal_columns
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form_1099da import read_1099da
 from analytics.reports.types import ReportType
@@ -43,7 +43,6 @@ from ledger.writes.tax_reports import listed_flows, no_results, stored_disposals
 from stack.seed import prepare_database
 from stack.servers import free_port, start_postgres, stop_all
 from vocabulary.enums import AccountKind, IntegrationCategory
-from vocabulary.lot_engine import DISPOSAL_COLUMNS
 
 YEAR = TaxYear(2023, Country.US)
 STORED = """
@@ -152,9 +151,7 @@ def timed_report(
         disposals = (
             no_results("disposals")
             if kind in READS_NO_DISPOSALS
-            else stored_disposals(
-                session, user_id, YEAR.start, YEAR.end, DISPOSAL_COLUMNS_OF.get(kind, DISPOSAL_COLUMNS)
-            )
+            else stored_disposals(session, user_id, YEAR.start, YEAR.end, disposal_columns(kind))
         )
         income = (
             stored_income(session, user_id, YEAR.start, YEAR.end, "USD")

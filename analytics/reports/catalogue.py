@@ -3,7 +3,6 @@
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property
 from pathlib import Path
 
 import polars as pl
@@ -45,7 +44,6 @@ class ReportInput:
             pl.col("received_at").is_between(self.tax_year.start, self.tax_year.end, "left")
         )
 
-    @cached_property
     def reconciliation(self) -> Reconciliation | None:
         if self.form_1099da is None:
             return None
@@ -53,11 +51,12 @@ class ReportInput:
 
     def broker_reported(self) -> pl.DataFrame | None:
         """What brokers reported, per disposal: from the 1099-DA when there is one, else `reported`."""
-        reconciled = self.reconciliation
+        reconciled = self.reconciliation()
         return self.reported if reconciled is None else reconciled.reported
 
 
-def write_report(kind: ReportType, given: ReportInput, path: Path) -> None:
+def write_report(kind: ReportType, given: ReportInput, path: Path) -> Reconciliation | None:
+    """Writes the report of type `kind` to `path`; answers the reconciliation when it is a 1099-DA one."""
     year = given.tax_year.year
     if kind is ReportType.CA_SCHEDULE_3:
         abroad.figures_csv(abroad.canada_schedule_3(given.year_disposals()), path)
@@ -74,13 +73,14 @@ def write_report(kind: ReportType, given: ReportInput, path: Path) -> None:
             raise ValueError("a transactions report needs the ledger")
         transactions_csv(given.ledger, given.tax_year, given.base_currency, path)
     elif kind in (ReportType.EXCHANGE_1099_RECONCILIATION, ReportType.EXCHANGE_1099_RECONCILIATION_CSV):
-        reconciled = given.reconciliation
+        reconciled = given.reconciliation()
         if reconciled is None:
             raise ValueError("a 1099-DA reconciliation needs the broker's 1099-DA")
         if kind is ReportType.EXCHANGE_1099_RECONCILIATION:
             reconciliation_pdf(reconciled, year, given.name, path)
         else:
             reconciliation_csv(reconciled, path)
+        return reconciled
     else:
         lines = form_lines(given.year_disposals(), year, given.broker_reported())
         if kind is ReportType.FORM_8949 or kind is ReportType.FORM_8949_CONDENSED:
@@ -99,3 +99,4 @@ def write_report(kind: ReportType, given: ReportInput, path: Path) -> None:
             files.taxact_csv(lines, path)
         else:
             files.cch_csv(lines, path)
+    return None

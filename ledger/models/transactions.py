@@ -140,18 +140,16 @@ def flow_of_transaction() -> Any:
     return and_(Flow.transaction_id == Transaction.id, Flow.user_id == Transaction.user_id)
 
 
-def from_on(user_id: int, since: datetime, transaction: Any = None) -> Any:
-    """The user's transactions (`transaction`: an alias of Transaction, else Transaction) from `since` on,
-    bounded by the user's last transaction too. That bound leaves out no row; it is there for the
-    planner, which takes the user and the time as independent: where other users' transactions run
-    later than this user's last, it would expect most of the user's ledger from `since` on where there
-    are a few hundred transactions, and read every flow. A range whose upper end it cannot know before
-    the statement runs, it takes for a narrow one, as the reads from a run's checkpoint or its earliest
-    change are."""
-    moment = (transaction if transaction is not None else Transaction).timestamp
+def from_on(user_id: int, since: datetime | None) -> list[Any]:
+    """The conditions on the user's transactions from `since` on (none without it), bounded by the
+    user's last transaction too. The bound leaves out no row: it keeps the planner from expecting most
+    of the user's ledger from `since` on where other users' history runs later (README, design notes:
+    "A user's flows are read by user")."""
+    if since is None:
+        return []
     latest = aliased(Transaction)
     last = select(func.max(latest.timestamp)).where(latest.user_id == user_id).scalar_subquery()
-    return moment.between(since, last)
+    return [Transaction.timestamp.between(since, last)]
 
 
 def signed_quantity() -> Any:

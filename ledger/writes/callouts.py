@@ -128,12 +128,12 @@ def _replace(
 
 def _counted(user_id: int, since: datetime | None) -> list[Any]:
     """The transactions the run reads (from `since` on)."""
-    counted = [
+    return [
         Transaction.user_id == user_id,
         Transaction.is_ignored.is_(False),
         Transaction.type != Type.SPAM,
+        *from_on(user_id, since),
     ]
-    return counted if since is None else [*counted, from_on(user_id, since)]
 
 
 def _flagged_as(callout: CalloutType, transaction_id: Any, timestamp: Any) -> list[Any]:
@@ -148,7 +148,6 @@ def _engine(user_id: int, callout: CalloutType, since: datetime | None) -> list[
     """Transactions that made a lot, a disposal or an income the engine flagged with `callout` (a row's
     callouts are `;`-separated)."""
     pattern = f"%{callout.value}%"
-    later = [] if since is None else [from_on(user_id, since)]
     return [
         select(*_flagged_as(callout, Transaction.id, Transaction.timestamp))
         .join(model, model.transaction_id == Transaction.id)
@@ -157,7 +156,7 @@ def _engine(user_id: int, callout: CalloutType, since: datetime | None) -> list[
             model.user_id == user_id,
             model.callout.is_not(None),  # the flagged rows' index
             model.callout.like(pattern),
-            *later,
+            *from_on(user_id, since),
         )
         for model in (TaxLot, DisposedLot, IncomeEvent)
     ]

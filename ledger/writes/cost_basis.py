@@ -336,12 +336,9 @@ class LedgerRead:
         before, since = self._cursor.fetchone()
         return None if before else since
 
-    def _end(self) -> datetime:
-        """The start of the UTC day after the user's last transaction. A read from a time on reads up to
-        it: that bound leaves out no row, but tells the planner how many rows the read has. It takes the
-        user and the time as independent and, where other users' transactions run later than this
-        user's last, would expect most of the user's ledger where a tenth of it is, and read every flow
-        (1.5–2.0 s against 0.7 s for the benchmark's checkpoint, with a second user's later year beside)."""
+    def _after_last_day(self) -> datetime:
+        """The start of the UTC day after the user's last transaction, which a read from a time on reads
+        up to: a bound that leaves out no row and tells the planner how many there are (`from_on`)."""
         self._cursor.execute(LAST_TRANSACTION, parameters=(self._user_id,))
         (last,) = self._cursor.fetchone()
         return (
@@ -352,7 +349,7 @@ class LedgerRead:
         """The flows query's rows (of the transactions from `since`, a UTC day's start, on) as Arrow
         record batches (ADBC reads them with COPY … TO STDOUT in its binary format, straight into
         columns), each as a Polars frame."""
-        within = None if since is None else (since, self._end())
+        within = None if since is None else (since, self._after_last_day())
         statement = flows_query(self._user_id, IMPLIED_TABLE, within).compile(
             dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
         )

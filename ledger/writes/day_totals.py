@@ -76,12 +76,12 @@ def store_ledger_day_totals(session: Session, user_id: int, since: datetime | No
             .where(
                 Transaction.user_id == user_id,
                 Transaction.is_ignored.is_(False),
-                *_ledger_from(user_id, since),
+                *from_on(user_id, since),
             )
             .group_by(happened),
         )
     )
-    changes = asset_day_changes(user_id, *_ledger_from(user_id, since)).subquery()
+    changes = asset_day_changes(user_id, *from_on(user_id, since)).subquery()
     session.execute(
         insert(AssetDayChange).from_select(
             ["user_id", "account_id", "asset_id", "day", "change", "outflow"],
@@ -178,10 +178,6 @@ def _delete_days(session: Session, user_id: int, since: datetime | None, *models
         if since is not None:
             replaced.append(model.day >= since.date())
         session.execute(delete(model).where(*replaced))
-
-
-def _ledger_from(user_id: int, since: datetime | None) -> list[Any]:
-    return [] if since is None else [from_on(user_id, since)]
 
 
 def _later(moment: Any, since: datetime | None) -> list[Any]:
