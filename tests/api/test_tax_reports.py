@@ -209,19 +209,24 @@ async def test_another_users_job_id_and_bad_requests(
     )["errorMessage"] == "That 1099-DA upload could not be found."
 
 
+async def reconciled(http: httpx.AsyncClient, session: Session, form_1099da: bytes) -> dict[str, Any]:
+    """The final poll of the 2021 reconciliation CSV of `form_1099da`, for a new user's hand-worked
+    ledger once its cost basis is calculated."""
+    user = await signed_up_user(http, session)
+    hand_worked_ledger(session, user)
+    assert (await gql(http, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(http)
+    form = await upload(http, "1099-da.csv", form_1099da)
+    job_id = (await generated(http, "EXCHANGE_1099_RECONCILIATION_CSV", 2021, form1099daFileUrl=form))[
+        "jobId"
+    ]
+    return await made(http, job_id)
+
+
 async def test_an_uploaded_1099da_is_reconciled_line_by_line(
     client: httpx.AsyncClient, db_session: Session
 ) -> None:
-    user = await signed_up_user(client, db_session)
-    hand_worked_ledger(db_session, user)
-    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
-    await calculated(client)
-    form = await upload(client, "1099-da.csv", FORM_1099DA)
-
-    job_id = (await generated(client, "EXCHANGE_1099_RECONCILIATION_CSV", 2021, form1099daFileUrl=form))[
-        "jobId"
-    ]
-    done = await made(client, job_id)
+    done = await reconciled(client, db_session, FORM_1099DA)
 
     assert done["status"] == "success", done
     assert done["report"]["reconciliation"] == [
@@ -235,16 +240,7 @@ async def test_an_uploaded_1099da_is_reconciled_line_by_line(
 async def test_a_1099da_that_cannot_be_read_fails_the_report_with_its_reason(
     client: httpx.AsyncClient, db_session: Session
 ) -> None:
-    user = await signed_up_user(client, db_session)
-    hand_worked_ledger(db_session, user)
-    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
-    await calculated(client)
-    form = await upload(client, "1099-da.csv", b"Asset,Units\nBTC,1\n")
-
-    job_id = (await generated(client, "EXCHANGE_1099_RECONCILIATION_CSV", 2021, form1099daFileUrl=form))[
-        "jobId"
-    ]
-    done = await made(client, job_id)
+    done = await reconciled(client, db_session, b"Asset,Units\nBTC,1\n")
 
     assert (done["success"], done["status"], done["url"]) == (False, None, None)
     assert done["errorMessage"] == (
