@@ -39,6 +39,7 @@ from typing import cast
 
 import lots_generate
 import polars as pl
+from cpu import CpuSeconds, cpu_now
 from sqlalchemy import TextClause, text
 from sqlalchemy.orm import Session, sessionmaker
 from temporalio.client import Client
@@ -170,8 +171,10 @@ class Kept:
         self.parts.clear()
 
 
-def timed(label: str, seconds: float, detail: str = "") -> None:
+def timed(label: str, seconds: float, detail: str = "", cpu: CpuSeconds | None = None) -> None:
     print(f"  {label:<8} {seconds:7.2f} s  {detail}", flush=True)
+    if cpu is not None:
+        print(f"  {'':<8} {'':>9}  {cpu}", flush=True)
 
 
 def main() -> int:
@@ -214,7 +217,7 @@ def main() -> int:
                 flush=True,
             )
             del ledger
-            _phases(sessions, Storage(settings), user_id, method, scope)
+            _phases(sessions, Storage(settings), user_id, method, scope, home / "postgres")
             _cli(home, method, scope)
             engine.dispose()
         finally:
@@ -249,20 +252,28 @@ def _phases(
     user_id: int,
     method: CostBasisMethod,
     scope: AllocationScope,
+    postgres_data: Path,
 ) -> None:
-    started = time.perf_counter()
+    """Each phase's wall clock, then its CPU seconds (benchmarks/cpu.py)."""
+    started, cpu = time.perf_counter(), cpu_now(postgres_data)
     with sessions() as session:
         ledger = EngineLedger(flow_batches(session, user_id))
         batches = list(ledger)
-    timed("load", time.perf_counter() - started, f"{ledger.flows:,} flows in {len(batches)} Arrow batches")
+    timed(
+        "load",
+        time.perf_counter() - started,
+        f"{ledger.flows:,} flows in {len(batches)} Arrow batches",
+        cpu_now(postgres_data) - cpu,
+    )
 
     kept = Kept()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_now(postgres_data)
     written = compute_and_write(batches, method, scope, kept)
     timed(
         "engine",
         time.perf_counter() - started,
         f"{written.lots:,} lots, {written.disposals:,} disposal slices, {written.income:,} income rows",
+        cpu_now(postgres_data) - cpu,
     )
     del batches
 
@@ -270,12 +281,17 @@ def _phases(
     with sessions.begin() as session:
         claim_run(session, user_id)
     stored = SinkThread(lambda: StoredResults(sessions, user_id, run_id))
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_now(postgres_data)
     stored.start()
     for parts in kept.parts:
         stored.submit(parts)
     stored.finish(written)
-    timed("store", time.perf_counter() - started, f"{len(kept.parts)} COPY batches, one transaction")
+    timed(
+        "store",
+        time.perf_counter() - started,
+        f"{len(kept.parts)} COPY batches, one transaction",
+        cpu_now(postgres_data) - cpu,
+    )
     del kept
 
     activities = CostBasisActivities(sessions, cast(Client, None), "bench", storage)  # needs no client
@@ -285,9 +301,9 @@ def _phases(
         if edit is not None:
             with sessions.begin() as session:
                 session.execute(edit, {"user_id": user_id})
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_now(postgres_data)
         summary = ActivityEnvironment().run(activities.compute_cost_basis, user_id)
-        timed(phase, time.perf_counter() - started, said(summary))
+        timed(phase, time.perf_counter() - started, said(summary), cpu_now(postgres_data) - cpu)
 
     activity(
         "run",
