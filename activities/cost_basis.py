@@ -28,7 +28,7 @@ from temporalio.exceptions import ApplicationError
 
 from activities.cost_basis_ledger import EngineLedger, method_and_scope
 from activities.cost_basis_remainders import LotRemainders
-from activities.cost_basis_snapshot import ParquetSnapshot, Writers
+from activities.cost_basis_snapshot import LedgerFile, ParquetSnapshot, Writers
 from activities.freezing import flows_from, opening_snapshot
 from activities.heartbeat import heartbeating
 from analytics.lots import LedgerError, MethodTimeline, Snapshot
@@ -176,13 +176,14 @@ class CostBasisActivities:
             with self._sessions() as session, ledger_read(session, user_id) as read:
                 continuing = plan.continuation(read)
                 remainders = LotRemainders()
-                stored = self._writers(user_id, plan.public_id, run_id, continuing, remainders)
+                kept = LedgerFile()  # the flows a full run reads, kept in its snapshot
+                stored = self._writers(user_id, plan.public_id, run_id, continuing, remainders, kept)
                 # the store prepares (the previous results deleted, the ledger's day totals and callouts
                 # written) while the ledger is read
                 stored.start()
                 try:
                     if continuing is None:
-                        ledger = EngineLedger(flows_from(read.batches(), plan.start))
+                        ledger = EngineLedger(flows_from(kept.passed(read.batches()), plan.start))
                         written = compute_and_write(
                             ledger,
                             plan.method,
@@ -231,13 +232,15 @@ class CostBasisActivities:
         run_id: uuid.UUID,
         continuing: Continuation | None,
         remainders: LotRemainders,
+        kept: LedgerFile,
     ) -> Writers:
-        """The snapshot is uploaded, then the results committed (activities.cost_basis_snapshot); what
-        remains of each lot is kept for the checkpoint."""
+        """The snapshot (with the `kept` flows of a full run) is uploaded, then the results committed
+        (activities.cost_basis_snapshot); what remains of each lot is kept for the checkpoint."""
+        kept_ledger = continuing is None
         return Writers(
             remainders,
-            SinkThread(lambda: ParquetSnapshot(self._storage, public_id, run_id)),
-            SinkThread(lambda: StoredResults(self._sessions, user_id, run_id, continuing)),
+            SinkThread(lambda: ParquetSnapshot(self._storage, public_id, run_id, kept)),
+            SinkThread(lambda: StoredResults(self._sessions, user_id, run_id, continuing, kept_ledger)),
         )
 
     @activity.defn(name=RECORD_COST_BASIS_FAILURE)

@@ -1,38 +1,84 @@
 """A Parquet snapshot of each cost-basis run's results in S3, under the user and the run:
-`cost-basis/{user public id}/{run id}/{lots,disposals,income}.parquet`.
+`cost-basis/{user public id}/{run id}/{lots,disposals,income}.parquet`, and for a full run the flows it
+read, valued (`ledger.parquet`).
 
 The engine's parts go both to the database (ledger.writes.cost_basis.StoredResults) and, in a thread
 of their own, to Parquet files (the same files `cairn lots compute` writes). The snapshot is uploaded
 before the results commit: the status row names the run whose results are visible, so a snapshot is
 only ever reached through a committed run, and one of a run that then failed is never named.
+
+A full run's ledger file holds the flows query's rows as the engine read them (its values in dollars,
+from the user's overrides, the stated values, implied trade prices and the price table): a
+transactions report reads them there (ledger.writes.tax_reports.listed_flows) instead of valuing the
+year's flows in PostgreSQL again, which costs what a run's load does.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+
+import polars as pl
+import pyarrow.parquet as pq
 
 from analytics.lots.writers import ParquetTables, Part, ResultWriter, Written
 from ledger.infra.storage import Storage
 
 PARQUET = "application/vnd.apache.parquet"
+LEDGER = "ledger"  # the snapshot's table of the flows a full run read
 
 
 def snapshot_key(user_public_id: uuid.UUID, run_id: uuid.UUID, table: str) -> str:
     return f"cost-basis/{user_public_id}/{run_id}/{table}.parquet"
 
 
-class ParquetSnapshot:
-    """A `TableSink`: the parts as Parquet files in a directory of its own, uploaded on close."""
+class LedgerFile:
+    """The flows a full run reads (ledger.writes.cost_basis.LedgerRead.batches), written to a Parquet
+    file as they pass on to the engine, for the run's snapshot (`ledger.parquet`)."""
 
-    def __init__(self, storage: Storage, user_public_id: uuid.UUID, run_id: uuid.UUID) -> None:
+    def __init__(self) -> None:
+        handle, name = tempfile.mkstemp(prefix="cairn-ledger-", suffix=".parquet")
+        os.close(handle)
+        self._path = Path(name)
+        self._writer: pq.ParquetWriter | None = None
+
+    def passed(self, batches: Iterable[pl.DataFrame]) -> Iterator[pl.DataFrame]:
+        for batch in batches:
+            table = batch.to_arrow()
+            if self._writer is None:
+                self._writer = pq.ParquetWriter(self._path, table.schema)
+            self._writer.write_table(table)
+            yield batch
+
+    def finished(self) -> Path | None:
+        """The file, once every batch read has passed; None when none did (a ledger without flows)."""
+        if self._writer is None:
+            return None
+        self._writer.close()
+        return self._path
+
+    def discard(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+        self._path.unlink(missing_ok=True)
+
+
+class ParquetSnapshot:
+    """A `TableSink`: the parts as Parquet files in a directory of its own, uploaded on close with the
+    run's `ledger` file (a full run's)."""
+
+    def __init__(
+        self, storage: Storage, user_public_id: uuid.UUID, run_id: uuid.UUID, ledger: LedgerFile
+    ) -> None:
         self._storage = storage
         self._user_public_id, self._run_id = user_public_id, run_id
         self._dir = Path(tempfile.mkdtemp(prefix="cairn-cost-basis-"))
         self._tables = ParquetTables(self._dir)
+        self._ledger = ledger
 
     def write(self, parts: Sequence[Part]) -> None:
         self._tables.write(parts)
@@ -42,12 +88,17 @@ class ParquetSnapshot:
             self._tables.close()
             for path in sorted(self._dir.glob("*.parquet")):
                 self._storage.put(snapshot_key(self._user_public_id, self._run_id, path.stem), path, PARQUET)
+            read = self._ledger.finished()
+            if read is not None:
+                self._storage.put(snapshot_key(self._user_public_id, self._run_id, LEDGER), read, PARQUET)
         finally:
             shutil.rmtree(self._dir, ignore_errors=True)
+            self._ledger.discard()
 
     def discard(self) -> None:
         self._tables.discard()
         shutil.rmtree(self._dir, ignore_errors=True)
+        self._ledger.discard()
 
 
 class Writers:

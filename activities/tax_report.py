@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import uuid
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.cost_basis_ledger import EngineLedger, method_and_scope
+from activities.cost_basis_snapshot import LEDGER, snapshot_key
 from activities.heartbeat import heartbeating
 from activities.uploads import UploadUnavailable, read_upload
 from analytics.lots import LedgerError, compute
@@ -44,18 +46,20 @@ from contracts.tax_report import (
     TaxReportInput,
 )
 from ingest.files.unpack import UnreadableFile, unpacked
-from ledger.infra.storage import Storage, report_key
+from ledger.infra.storage import Storage, StoredFileMissing, StoredFileTooLarge, report_key
 from ledger.models import TaxReport, User
 from ledger.reference.seed import bundled_assets
 from ledger.scope.cost_basis import tax_year_bounds
 from ledger.writes.cost_basis import flow_batches, method_settings
 from ledger.writes.tax_reports import (
     Filer,
+    ReadFlows,
     cost_basis_readiness,
     fail_report,
     filer,
     finish_report,
     flows_in,
+    kept_flows,
     listed_flows,
     mark_report,
     named_lots,
@@ -65,6 +69,7 @@ from ledger.writes.tax_reports import (
     stored_income,
     stored_lots,
 )
+from ledger.writes.usd_values import USD
 from vocabulary.enums import AllocationScope, CostBasisMethod, JobStatus
 from vocabulary.lot_engine import DISPOSAL_COLUMNS
 
@@ -151,6 +156,23 @@ def reconciliation_lines(frame: pl.DataFrame) -> dict[str, Any]:
     }
 
 
+def read_flows(
+    session: Session, storage: Storage, user_id: int, public_id: uuid.UUID, currency: str, directory: Path
+) -> ReadFlows | None:
+    """The flows the user's last full run read (its snapshot's ledger file, fetched into `directory`), for
+    a transactions report in dollars, the currency they were valued in; None when no run's stand for the
+    user's, or the file is gone or too large to fetch: the report then values every flow in SQL."""
+    kept = kept_flows(session, user_id)
+    if kept is None or currency != USD:
+        return None
+    path = directory / f"{LEDGER}.parquet"
+    try:
+        storage.download(snapshot_key(public_id, kept.run_id, LEDGER), path)
+    except (StoredFileMissing, StoredFileTooLarge):
+        return None
+    return ReadFlows(pl.scan_parquet(path), kept.valid_before)
+
+
 class TaxReportActivities:
     def __init__(self, sessions: sessionmaker[Session], storage: Storage) -> None:
         self._sessions = sessions
@@ -193,7 +215,10 @@ class TaxReportActivities:
                         row.query,
                         who.tax_year_start,
                         currency,
-                        within=(year.start, year.end),
+                        (year.start, year.end),
+                        read_flows(
+                            session, self._storage, given.user_id, public_id, currency, Path(directory)
+                        ),
                     )
                     ledger = pl.concat(list(EngineLedger([flows])))
                 lots = (

@@ -39,6 +39,10 @@ class CostBasisStatus(Base):
     # set by a request no run has started on yet: the run in progress then makes one more pass
     recomputation_date: Mapped[datetime | None]
     run_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)  # the run whose results are stored
+    # the last full run that kept the flows it read (its snapshot's ledger file), which stand for the
+    # ledger before `ledger_valid_before` (None: all of it) — a later run read the flows from then on anew
+    ledger_run_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
+    ledger_valid_before: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)  # why the last run failed
     is_paused: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     is_undergoing_allocation: Mapped[bool] = mapped_column(default=False, server_default=text("false"))

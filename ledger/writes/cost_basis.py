@@ -126,8 +126,24 @@ def claim_run(session: Session, user_id: int) -> None:
     )
 
 
-def finish_run(session: Session, user_id: int, run_id: uuid.UUID) -> None:
-    """The run's results are stored: not running, unless a request came in during the run."""
+def finish_run(
+    session: Session,
+    user_id: int,
+    run_id: uuid.UUID,
+    continued_from: datetime | None = None,
+    kept_ledger: bool = False,
+) -> None:
+    """The run's results are stored: not running, unless a request came in during the run.
+
+    A full run that `kept_ledger` (its snapshot's ledger file, activities.cost_basis_snapshot) is the one
+    whose flows stand for the ledger; one that did not leaves none. A run that `continued_from` a
+    checkpoint read the flows from then on anew: the kept ones stand only for those before (LEAST
+    passes over a null, which stands for no bound)."""
+    ledger = (
+        {"ledger_run_id": run_id if kept_ledger else None, "ledger_valid_before": None}
+        if continued_from is None
+        else {"ledger_valid_before": func.least(CostBasisStatus.ledger_valid_before, continued_from)}
+    )
     session.execute(
         update(CostBasisStatus)
         .where(CostBasisStatus.user_id == user_id)
@@ -141,6 +157,7 @@ def finish_run(session: Session, user_id: int, run_id: uuid.UUID) -> None:
             run_id=run_id,
             last_error=None,
             updated_at=func.now(),
+            **ledger,
         )
     )
 
@@ -494,9 +511,11 @@ class StoredResults:
         user_id: int,
         run_id: uuid.UUID,
         continuing: Continuation | None = None,
+        kept_ledger: bool = False,
     ) -> None:
+        """`kept_ledger`: the run keeps the flows it read (finish_run)."""
         self._user_id, self._run_id = user_id, run_id
-        self._continuing = continuing
+        self._continuing, self._kept_ledger = continuing, kept_ledger
         self._session = sessions()
         self._session.begin()
         self._session.execute(_USER_KEY_LOCK, {"user_id": user_id})
@@ -564,7 +583,7 @@ class StoredResults:
             self._keep_ledger_referenced()
         store_result_day_totals(self._session, self._user_id, since)
         store_result_callouts(self._session, self._user_id, since)
-        finish_run(self._session, self._user_id, self._run_id)
+        finish_run(self._session, self._user_id, self._run_id, since, self._kept_ledger)
         self._session.commit()
         self._session.close()
 

@@ -11,6 +11,7 @@ in CAD or GBP (`flows_in`, analytics/reports/abroad.py says why). Amounts are ro
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -56,6 +57,7 @@ from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import parse
 from ledger.writes.cost_basis import LEDGER_SETTINGS, flows_query
 from ledger.writes.prices import IMPLIED_TABLE, store_implied_prices, utc_day_start
+from ledger.writes.usd_values import USD
 from vocabulary.enums import CostBasisState, JobStatus
 from vocabulary.lot_engine import DISPOSAL_COLUMNS, INCOME_COLUMNS, LEDGER_COLUMNS, LOT_COLUMNS, SCALE
 
@@ -299,6 +301,39 @@ def no_results(table: str) -> pl.DataFrame:
     return _frame([], columns, types)
 
 
+@dataclass(frozen=True)
+class ReadFlows:
+    """The flows the user's last full run read (the flows query's rows: values in dollars), from its
+    snapshot's ledger file (activities.cost_basis_snapshot), which stand for the user's flows before
+    `valid_before` (None: all of them; `kept_flows` says which run and how far)."""
+
+    flows: pl.LazyFrame
+    valid_before: datetime | None
+
+
+@dataclass(frozen=True)
+class KeptFlows:
+    """Which run's ledger file stands for the user's flows, and for those before when."""
+
+    run_id: uuid.UUID
+    valid_before: datetime | None
+
+
+def kept_flows(session: Session, user_id: int) -> KeptFlows | None:
+    """The run whose ledger file stands for the user's flows, and how far (ledger.writes.cost_basis.
+    finish_run), as the session's snapshot sees the stored results; None when none does."""
+    row = session.execute(
+        select(CostBasisStatus.ledger_run_id, CostBasisStatus.ledger_valid_before).where(
+            CostBasisStatus.user_id == user_id
+        )
+    ).first()
+    return (
+        None
+        if row is None or row.ledger_run_id is None
+        else KeptFlows(row.ledger_run_id, row.ledger_valid_before)
+    )
+
+
 def listed_flows(
     session: Session,
     user_id: int,
@@ -306,12 +341,43 @@ def listed_flows(
     tax_year_start: tuple[int, int],
     currency: str,
     within: tuple[datetime, datetime] | None = None,
+    read: ReadFlows | None = None,
 ) -> pl.DataFrame:
-    """The flows of the transactions the page's `query` finds (of [start, end) when `within` is given),
-    as the cost-basis run reads them (the ledger's types, which EngineLedger turns into the engine's),
-    named as the user sees them: the transaction's public id, the account's name, the asset's symbol,
-    values in `currency`. A flow's value reads only its own transaction and its day's prices, so the
-    flows of a period are valued as in the whole ledger."""
+    """The flows of the transactions the page's `query` finds (of [start, end) when `within` is given), as
+    the cost-basis run reads them (the ledger's types, which EngineLedger turns into the engine's), named
+    as the user sees them: the transaction's public id, the account's name, the asset's symbol, values in
+    `currency`.
+
+    Those a run `read` (in dollars: `currency` USD only; for a period) are named here; the others are
+    valued in SQL. A flow's value reads only its own transaction and its day's prices, so the flows of a
+    period are valued as in the whole ledger."""
+    if read is None:
+        parts = [_valued(session, user_id, query, tax_year_start, currency, within)]
+    elif currency != USD or within is None:
+        raise ValueError(f"a run's flows are read for a period, in {USD}")
+    else:
+        start, end = within
+        split = end if read.valid_before is None else max(start, min(end, read.valid_before))
+        parts = [_named(session, user_id, read.flows, query, tax_year_start, (start, split))]
+        if split < end:
+            parts.append(_valued(session, user_id, query, tax_year_start, currency, (split, end)))
+    # ordered here, in Polars' threads: PostgreSQL's sort of a large ledger's flows takes seconds
+    return pl.concat(parts).sort("timestamp", *_LISTED_ORDER).select(LEDGER_COLUMNS)
+
+
+_LISTED_ORDER = ("tx_order", "flow_order")  # a flow's transaction's id (text), then its place in it
+_LISTED_TYPES: dict[str, Any] = FLOW_TYPES | {"flow_order": pl.Int64}
+
+
+def _valued(
+    session: Session,
+    user_id: int,
+    query: str | None,
+    tax_year_start: tuple[int, int],
+    currency: str,
+    within: tuple[datetime, datetime] | None,
+) -> pl.DataFrame:
+    """`listed_flows` (of [start, end) when `within` is given), valued in SQL."""
     found, implied = _flows(user_id, within)
     if query:
         found = found.where(*parse(query, tax_year_start).conditions())
@@ -332,11 +398,55 @@ def listed_flows(
         .outerjoin(Account, Account.id == cast(flows.c.account, Account.id.type))
         .outerjoin(Asset, Asset.id == flows.c.asset)
     )
-    # ordered here, in Polars' threads: PostgreSQL's sort of a large ledger's flows takes seconds
-    order = ("timestamp", "tx_order", "flow_order")
-    types = FLOW_TYPES | {"flow_order": pl.Int64}
-    loaded = _loaded(session, statement, (*LEDGER_COLUMNS, *order[1:]), types, implied)
-    return loaded.sort(order).select(LEDGER_COLUMNS)
+    return _loaded(session, statement, (*LEDGER_COLUMNS, *_LISTED_ORDER), _LISTED_TYPES, implied)
+
+
+def _named(
+    session: Session,
+    user_id: int,
+    read: pl.LazyFrame,
+    query: str | None,
+    tax_year_start: tuple[int, int],
+    within: tuple[datetime, datetime],
+) -> pl.DataFrame:
+    """`listed_flows` of [start, end) from the flows a run read (in the order it read them: by
+    transaction, then flow), named as `_valued` names them: the transactions the query finds, with their
+    public ids, read in the session's snapshot."""
+    start, end = within
+    ids: list[Any] = [
+        cast(Transaction.id, String).label("tx_order"),
+        cast(Transaction.public_id, String).label("public_id"),
+    ]
+    found = select(*ids).where(
+        Transaction.user_id == user_id, Transaction.timestamp >= start, Transaction.timestamp < end
+    )
+    if query:
+        found = found.where(*parse(query, tax_year_start).conditions())
+    transactions = _loaded(session, found, ("tx_order", "public_id"), {})
+    named = select(cast(Account.id, String), Account.name).where(Account.user_id == user_id)
+    accounts = {account: name for account, name in session.execute(named)}
+    owned = or_(Asset.user_id.is_(None), Asset.user_id == user_id)
+    symbols = {
+        asset: symbol
+        for asset, symbol in session.execute(
+            select(Asset.id, Asset.symbol).where(owned, Asset.symbol.is_not(None))
+        )
+    }
+    return (
+        read.with_row_index("flow_order")
+        .filter(pl.col("timestamp").is_between(start, end, "left"))
+        .join(transactions.lazy(), left_on="tx_id", right_on="tx_order", how="inner")
+        .select(
+            pl.col("public_id").alias("tx_id"),
+            pl.col("tx_id").alias("tx_order"),
+            pl.col("account").replace_strict(accounts, default=None, return_dtype=pl.String),
+            pl.col("asset").replace(symbols),
+            pl.exclude("public_id", "tx_id", "account", "asset"),
+        )
+        .select(*LEDGER_COLUMNS, *_LISTED_ORDER)
+        .collect()
+        .cast({name: _LISTED_TYPES.get(name, pl.String) for name in (*LEDGER_COLUMNS, *_LISTED_ORDER)})
+    )
 
 
 # The report's row

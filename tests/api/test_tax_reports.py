@@ -21,8 +21,11 @@ from sqlalchemy import func, literal, select
 from sqlalchemy.orm import Session
 
 from activities.cost_basis_ledger import EngineLedger
+from activities.cost_basis_snapshot import LEDGER, snapshot_key
 from analytics.reports.types import ReportType
 from contracts.tax_report import REPORT_TYPES
+from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage
 from ledger.models import CostBasisStatus, TaxReport, User
 from ledger.scope.portfolio import usd_in
 from ledger.writes.cost_basis import flow_batches
@@ -450,3 +453,39 @@ async def test_a_reconciled_1099da_chooses_the_8949_boxes_of_the_years_forms_and
     )
     given = await generated(client, "FORM_1040_SD", 2021, form1099daFileUrl=form)
     assert (await made(client, given["jobId"]))["status"] == "success"
+
+
+async def test_a_transactions_export_reads_the_values_the_run_read_and_without_them_values_in_sql(
+    client: httpx.AsyncClient, db_session: Session, servers: Settings, tmp_path: Path
+) -> None:
+    """The export reads the values the user's last full run read (its snapshot's ledger file: here one
+    value changed in it, to show it is read) instead of valuing every flow again; without that file it
+    values them all in SQL."""
+    user = await signed_up_user(client, db_session)
+    hand_worked_ledger(db_session, user)
+    assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
+    await calculated(client)
+    db_session.expire_all()
+    kept = db_session.get_one(CostBasisStatus, user.id).ledger_run_id
+    assert kept is not None
+    storage, key = Storage(servers), snapshot_key(user.public_id, kept, LEDGER)
+    path = tmp_path / "ledger.parquet"
+    storage.download(key, path)
+    read = pl.read_parquet(path)
+    reward = pl.col("type") == Type.STAKING_REWARD.value
+    read.with_columns(value=pl.when(reward).then(pl.lit("1234.5")).otherwise("value")).write_parquet(path)
+    storage.put(key, path, "application/vnd.apache.parquet")
+    span = {"startDate": "2009-01-01", "endDate": datetime.now(UTC).date().isoformat()}
+
+    from_the_run = await made(client, (await generated(client, "TRANSACTIONS_CSV", 2021, **span))["jobId"])
+    assert storage.remove_prefix(key) == 1
+    in_sql = await made(client, (await generated(client, "TRANSACTIONS_CSV", 2021, **span))["jobId"])
+
+    rows, valued = await downloaded_csv(from_the_run["url"]), await downloaded_csv(in_sql["url"])
+    assert {row["Date"][:4] for row in rows} == {"2021", "2022"}
+    rewards = [index for index, row in enumerate(rows) if row["Type"] == "STAKING_REWARD"]
+    assert rewards and {rows[index]["Value (USD)"] for index in rewards} == {"1234.50"}
+    assert "1234.50" not in {valued[index]["Value (USD)"] for index in rewards}
+    assert [row for index, row in enumerate(rows) if index not in rewards] == [
+        row for index, row in enumerate(valued) if index not in rewards
+    ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -17,8 +18,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from ledger.models import User
 from ledger.writes import tax_reports
-from ledger.writes.cost_basis import flows_query
-from ledger.writes.tax_reports import flows_in, listed_flows
+from ledger.writes.cost_basis import flow_batches, flows_query
+from ledger.writes.tax_reports import ReadFlows, flows_in, listed_flows
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, link_transfer, out
 from tests.workflows.test_cost_basis import new_user
 from vocabulary.enums import TransactionType as Type
@@ -166,3 +167,37 @@ def test_a_period_ending_before_a_days_later_trade_values_by_the_whole_days_pric
     )
     bought = period.filter(pl.col("asset") == "BTC")["value"][0]
     assert Decimal(bought) != Decimal(45000)  # not the buy's own price: the day's, with the sale's
+
+
+@pytest.mark.parametrize("query", [None, "BTC", "crypto_id:crypto_ETH"])
+@pytest.mark.parametrize(
+    "valid_before",
+    [None, datetime(2021, 3, 2, 15, tzinfo=UTC), datetime(2020, 6, 1, tzinfo=UTC)],
+    ids=["all read", "read before the send", "read before the period"],
+)
+def test_the_flows_a_run_read_are_listed_as_sql_values_them(
+    db_session: Session, user_id: int, tmp_path: Path, query: str | None, valid_before: datetime | None
+) -> None:
+    """The flows a full run read (LedgerRead.batches, as its ledger file keeps them) stand for those
+    before `valid_before`; the rest are valued in SQL: together, the rows SQL gives for all of them,
+    named (public ids, account names, symbols) and found by the page's query alike."""
+    within = (datetime(2021, 1, 5, 19, tzinfo=UTC), datetime(2021, 12, 31, tzinfo=UTC))
+    sessions = sessionmaker(db_session.get_bind())
+    with sessions() as session:
+        pl.concat(list(flow_batches(session, user_id))).write_parquet(tmp_path / "ledger.parquet")
+    kept = ReadFlows(pl.scan_parquet(tmp_path / "ledger.parquet"), valid_before)
+    valued = read(sessions, lambda session: listed_flows(session, user_id, query, (1, 1), "USD", within))
+    listed = read(
+        sessions, lambda session: listed_flows(session, user_id, query, (1, 1), "USD", within, kept)
+    )
+    assert valued.height > 0
+    assert listed.equals(valued, null_equal=True)
+
+
+def test_the_flows_a_run_read_are_in_dollars_and_of_a_period(db_session: Session, user_id: int) -> None:
+    kept = ReadFlows(pl.LazyFrame(), None)
+    within = (datetime(2021, 1, 1, tzinfo=UTC), datetime(2022, 1, 1, tzinfo=UTC))
+    with pytest.raises(ValueError, match="in USD"):
+        listed_flows(db_session, user_id, None, (1, 1), "EUR", within, kept)
+    with pytest.raises(ValueError, match="for a period"):
+        listed_flows(db_session, user_id, None, (1, 1), "USD", None, kept)

@@ -5,9 +5,11 @@ any change before the checkpoint, to the user's method or to a price before it, 
 from __future__ import annotations
 
 import io
+import uuid
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -16,6 +18,10 @@ from sqlalchemy import delete, literal_column, select, update
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
+from activities.cost_basis_snapshot import LEDGER, snapshot_key
+from ledger.infra.db import sync_sessions
+from ledger.infra.settings import Settings
+from ledger.infra.storage import Storage, StoredFileMissing
 from ledger.models import (
     AssetDayChange,
     CostBasisChange,
@@ -31,8 +37,9 @@ from ledger.models import (
 )
 from ledger.reference.seed import bundled_prices, seed_prices
 from ledger.writes.callouts import LEDGER_CALLOUTS
+from ledger.writes.cost_basis import flow_batches
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, at, into, link_transfer, out
-from tests.workflows.test_cost_basis import computed, new_user, run, stored
+from tests.workflows.test_cost_basis import computed, new_user, run, status, stored
 from vocabulary.enums import CostBasisMethod
 from vocabulary.enums import TransactionType as Type
 
@@ -376,3 +383,43 @@ async def test_a_run_rewrites_the_opening_lots_the_run_before_it_changed(
     remaining = {row[0]: row[8] for row in stored(db_session, user)["lots"]}
     assert sorted(remaining.values()) == [Decimal("0.5"), Decimal(1), Decimal(1), Decimal(1)]
     assert everything(db_session, user) == await full_run(temporal_client, task_queue, db_session, user)
+
+
+async def test_the_flows_a_full_run_read_stand_for_the_ledger_until_a_run_continues(
+    temporal_client: Client, task_queue: str, db_session: Session, servers: Settings, tmp_path: Path
+) -> None:
+    """A full run keeps the flows it read in its snapshot (`ledger.parquet`: the flows query's rows, as
+    the load read them); a run that continues from the checkpoint reads those from it on anew, so the
+    kept ones stand only for those before it; the next full run's stand for all again."""
+    user, made = history(db_session, CostBasisMethod.FIFO, False)
+    storage = Storage(servers)
+
+    first = computed(await run(temporal_client, task_queue, user))
+    kept = status(db_session, user)
+    assert (str(kept.ledger_run_id), kept.ledger_valid_before) == (first.run_id, None)
+    storage.download(
+        snapshot_key(user.public_id, uuid.UUID(first.run_id), LEDGER), tmp_path / "first.parquet"
+    )
+    with sync_sessions(db_session.get_bind())() as session:
+        read = pl.concat(list(flow_batches(session, user.id)))
+    assert pl.read_parquet(tmp_path / "first.parquet").equals(read, null_equal=True)
+
+    sell_more_in_june(db_session, user, made)
+    db_session.commit()
+    again = computed(await run(temporal_client, task_queue, user))
+    assert again.continued_from == CHECKPOINT
+    continued = status(db_session, user)
+    assert str(continued.run_id) == again.run_id  # its results, the first run's flows before it
+    kept_before = (str(continued.ledger_run_id), continued.ledger_valid_before)
+    assert kept_before == (first.run_id, at("2024-05-01 00:00"))
+    with pytest.raises(StoredFileMissing):  # a continuing run keeps no flows of its own
+        storage.download(
+            snapshot_key(user.public_id, uuid.UUID(again.run_id), LEDGER), tmp_path / "again.parquet"
+        )
+
+    edit_in_march(db_session, user, made)
+    db_session.commit()
+    full = computed(await run(temporal_client, task_queue, user))
+    assert full.continued_from is None
+    renewed = status(db_session, user)
+    assert (str(renewed.ledger_run_id), renewed.ledger_valid_before) == (full.run_id, None)
