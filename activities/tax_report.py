@@ -168,7 +168,8 @@ def read_flows(
     path = directory / f"{LEDGER}.parquet"
     try:
         storage.download(snapshot_key(public_id, kept.run_id, LEDGER), path)
-    except (StoredFileMissing, StoredFileTooLarge):
+    except (StoredFileMissing, StoredFileTooLarge) as error:
+        activity.logger.warning("run %s's flows not read, valued in SQL: %s", kept.run_id, error)
         return None
     return ReadFlows(pl.scan_parquet(path), kept.valid_before)
 
