@@ -176,14 +176,16 @@ class CostBasisActivities:
             with self._sessions() as session, ledger_read(session, user_id) as read:
                 continuing = plan.continuation(read)
                 remainders = LotRemainders()
-                kept = LedgerFile()  # the flows a full run reads, kept in its snapshot
-                stored = self._writers(user_id, plan.public_id, run_id, continuing, remainders, kept)
+                # the flows a full run reads, kept in its snapshot (removed here once uploaded)
+                kept = LedgerFile() if continuing is None else None
+                stored = self._writers(user_id, plan.public_id, run_id, continuing, remainders, kept, read)
                 # the store prepares (the previous results deleted, the ledger's day totals and callouts
                 # written) while the ledger is read
                 stored.start()
                 try:
                     if continuing is None:
-                        ledger = EngineLedger(flows_from(kept.passed(read.batches()), plan.start))
+                        flows = read.batches() if kept is None else kept.passed(read.batches())
+                        ledger = EngineLedger(flows_from(flows, plan.start))
                         written = compute_and_write(
                             ledger,
                             plan.method,
@@ -202,6 +204,9 @@ class CostBasisActivities:
                 except BaseException:
                     stored.abandon()  # started here: abandoned here too (again does nothing)
                     raise
+                finally:
+                    if kept is not None:
+                        kept.discard()
             with self._sessions.begin() as session:
                 if continuing is not None:
                     renew_checkpoint(session, user_id, read.snapshot)
@@ -232,15 +237,16 @@ class CostBasisActivities:
         run_id: uuid.UUID,
         continuing: Continuation | None,
         remainders: LotRemainders,
-        kept: LedgerFile,
+        kept: LedgerFile | None,
+        read: LedgerRead,
     ) -> Writers:
-        """The snapshot (with the `kept` flows of a full run) is uploaded, then the results committed
+        """The snapshot (with the flows a full run `kept`) is uploaded, then the results committed
         (activities.cost_basis_snapshot); what remains of each lot is kept for the checkpoint."""
-        kept_ledger = continuing is None
+        kept_read = None if kept is None else read.snapshot
         return Writers(
             remainders,
             SinkThread(lambda: ParquetSnapshot(self._storage, public_id, run_id, kept)),
-            SinkThread(lambda: StoredResults(self._sessions, user_id, run_id, continuing, kept_ledger)),
+            SinkThread(lambda: StoredResults(self._sessions, user_id, run_id, continuing, kept_read)),
         )
 
     @activity.defn(name=RECORD_COST_BASIS_FAILURE)

@@ -23,10 +23,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import polars as pl
+import pyarrow as pa
 import pyarrow.parquet as pq
+from temporalio import activity
 
 from analytics.lots.writers import ParquetTables, Part, ResultWriter, Written
 from ledger.infra.storage import Storage
+from ledger.writes.tax_reports import FLOW_TYPES
+from vocabulary.lot_engine import LEDGER_COLUMNS
 
 PARQUET = "application/vnd.apache.parquet"
 LEDGER = "ledger"  # the snapshot's table of the flows a full run read
@@ -38,27 +42,33 @@ def snapshot_key(user_public_id: uuid.UUID, run_id: uuid.UUID, table: str) -> st
 
 class LedgerFile:
     """The flows a full run reads (ledger.writes.cost_basis.LedgerRead.batches), written to a Parquet
-    file as they pass on to the engine, for the run's snapshot (`ledger.parquet`)."""
+    file as they pass on to the engine, for the run's snapshot (`ledger.parquet`). A file that cannot be
+    written is not kept (the run goes on: a transactions report then values the flows in SQL)."""
 
     def __init__(self) -> None:
         handle, name = tempfile.mkstemp(prefix="cairn-ledger-", suffix=".parquet")
         os.close(handle)
         self._path = Path(name)
         self._writer: pq.ParquetWriter | None = None
+        self._failed = False
 
     def passed(self, batches: Iterable[pl.DataFrame]) -> Iterator[pl.DataFrame]:
         for batch in batches:
-            table = batch.to_arrow()
-            if self._writer is None:
-                self._writer = pq.ParquetWriter(self._path, table.schema)
-            self._writer.write_table(table)
+            if not self._failed:
+                self._write(batch)
             yield batch
 
     def finished(self) -> Path | None:
-        """The file, once every batch read has passed; None when none did (a ledger without flows)."""
-        if self._writer is None:
+        """The file, once every batch read has passed (of no rows, with the flows' columns, when none
+        did); None when it could not be written."""
+        if self._failed:
             return None
-        self._writer.close()
+        if self._writer is None:
+            pl.DataFrame(
+                schema={name: FLOW_TYPES.get(name, pl.String) for name in LEDGER_COLUMNS}
+            ).write_parquet(self._path)
+        else:
+            self._writer.close()
         return self._path
 
     def discard(self) -> None:
@@ -66,13 +76,24 @@ class LedgerFile:
             self._writer.close()
         self._path.unlink(missing_ok=True)
 
+    def _write(self, batch: pl.DataFrame) -> None:
+        try:
+            table = batch.to_arrow()
+            if self._writer is None:
+                self._writer = pq.ParquetWriter(self._path, table.schema)
+            self._writer.write_table(table)
+        except (OSError, pa.ArrowException) as error:
+            activity.logger.warning("the flows read are not kept: %s", error)
+            self._failed = True
+            self.discard()
+
 
 class ParquetSnapshot:
-    """A `TableSink`: the parts as Parquet files in a directory of its own, uploaded on close with the
-    run's `ledger` file (a full run's)."""
+    """A `TableSink`: the parts as Parquet files in a directory of its own, uploaded on close with a full
+    run's `ledger` file (which the run discards after)."""
 
     def __init__(
-        self, storage: Storage, user_public_id: uuid.UUID, run_id: uuid.UUID, ledger: LedgerFile
+        self, storage: Storage, user_public_id: uuid.UUID, run_id: uuid.UUID, ledger: LedgerFile | None
     ) -> None:
         self._storage = storage
         self._user_public_id, self._run_id = user_public_id, run_id
@@ -88,17 +109,15 @@ class ParquetSnapshot:
             self._tables.close()
             for path in sorted(self._dir.glob("*.parquet")):
                 self._storage.put(snapshot_key(self._user_public_id, self._run_id, path.stem), path, PARQUET)
-            read = self._ledger.finished()
+            read = None if self._ledger is None else self._ledger.finished()
             if read is not None:
                 self._storage.put(snapshot_key(self._user_public_id, self._run_id, LEDGER), read, PARQUET)
         finally:
             shutil.rmtree(self._dir, ignore_errors=True)
-            self._ledger.discard()
 
     def discard(self) -> None:
         self._tables.discard()
         shutil.rmtree(self._dir, ignore_errors=True)
-        self._ledger.discard()
 
 
 class Writers:

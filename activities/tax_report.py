@@ -157,13 +157,20 @@ def reconciliation_lines(frame: pl.DataFrame) -> dict[str, Any]:
 
 
 def read_flows(
-    session: Session, storage: Storage, user_id: int, public_id: uuid.UUID, currency: str, directory: Path
+    session: Session,
+    storage: Storage,
+    user_id: int,
+    public_id: uuid.UUID,
+    currency: str,
+    within: tuple[datetime, datetime],
+    directory: Path,
 ) -> ReadFlows | None:
-    """The flows the user's last full run read (its snapshot's ledger file, fetched into `directory`), for
-    a transactions report in dollars, the currency they were valued in; None when no run's stand for the
-    user's, or the file is gone or too large to fetch: the report then values every flow in SQL."""
+    """For a transactions report of `within` in dollars (the currency a run values flows in): the flows
+    the user's last full run read, fetched from its snapshot into `directory`, when some of them stand
+    for the period's (kept_flows). None otherwise, or when the file is gone or too large to fetch: the
+    report then values every flow in SQL."""
     kept = kept_flows(session, user_id)
-    if kept is None or currency != USD:
+    if kept is None or currency != USD or (kept.valid_before is not None and kept.valid_before <= within[0]):
         return None
     path = directory / f"{LEDGER}.parquet"
     try:
@@ -218,7 +225,13 @@ class TaxReportActivities:
                         currency,
                         (year.start, year.end),
                         read_flows(
-                            session, self._storage, given.user_id, public_id, currency, Path(directory)
+                            session,
+                            self._storage,
+                            given.user_id,
+                            public_id,
+                            currency,
+                            (year.start, year.end),
+                            Path(directory),
                         ),
                     )
                     ledger = pl.concat(list(EngineLedger([flows])))

@@ -25,7 +25,7 @@ class CpuSeconds:
         return CpuSeconds(self.here - earlier.here, self.postgres - earlier.postgres)
 
     def __str__(self) -> str:
-        cores = os.cpu_count() or 1
+        cores = len(os.sched_getaffinity(0))  # those this process may run on
         floor = (self.here + self.postgres) / cores
         return (
             f"cpu {self.here:.1f} s here + {self.postgres:.1f} s PostgreSQL"

@@ -169,12 +169,18 @@ def timed_report(
             else no_results("income")
         )
         lots = stored_lots(session, user_id, "USD") if kind in READS_LOTS else no_results("lots")
-        ledger = None
+        ledger, how = None, ""
         if kind is ReportType.TRANSACTIONS_CSV:
             public_id = session.get_one(User, user_id).public_id
-            read = None if storage is None else read_flows(session, storage, user_id, public_id, "USD", out)
-            flows = listed_flows(session, user_id, None, (1, 1), "USD", (YEAR.start, YEAR.end), read)
+            period = (YEAR.start, YEAR.end)
+            read = (
+                None
+                if storage is None
+                else read_flows(session, storage, user_id, public_id, "USD", period, out)
+            )
+            flows = listed_flows(session, user_id, None, (1, 1), "USD", period, read)
             ledger = pl.concat(list(EngineLedger([flows])))
+            how = "valued in SQL" if read is None else "from the run's flows"
         form = None if broker is None else broker.result()
     loaded = time.perf_counter()
     given = ReportInput(YEAR, disposals, income, lots, ledger=ledger, form_1099da=form)
@@ -183,7 +189,7 @@ def timed_report(
     rows = max(frame.height for frame in (disposals, income, lots, ledger, form) if frame is not None)
     return (
         f"{kind.value:<32} {done - started:6.2f} s  (load {loaded - started:.2f} s, "
-        f"report {done - loaded:.2f} s, {rows:,} rows; {cpu_now(postgres_data) - cpu})"
+        f"report {done - loaded:.2f} s, {rows:,} rows{how and f', {how}'}; {cpu_now(postgres_data) - cpu})"
     )
 
 

@@ -12,6 +12,7 @@ from ledger.models.cost_basis import (
     CostBasisChange,
     CostBasisCheckpoint,
     CostBasisStatus,
+    KeptLedger,
     TaxYearFreeze,
 )
 from ledger.models.day_totals import (
@@ -87,6 +88,7 @@ __all__ = [
     "IncomeEvent",
     "Integration",
     "Job",
+    "KeptLedger",
     "Label",
     "MarketData",
     "MfaSecret",

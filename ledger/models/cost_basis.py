@@ -39,10 +39,6 @@ class CostBasisStatus(Base):
     # set by a request no run has started on yet: the run in progress then makes one more pass
     recomputation_date: Mapped[datetime | None]
     run_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)  # the run whose results are stored
-    # the last full run that kept the flows it read (its snapshot's ledger file), which stand for the
-    # ledger before `ledger_valid_before` (None: all of it) — a later run read the flows from then on anew
-    ledger_run_id: Mapped[uuid.UUID | None] = mapped_column(Uuid)
-    ledger_valid_before: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)  # why the last run failed
     is_paused: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
     is_undergoing_allocation: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
@@ -84,6 +80,22 @@ class CostBasisCheckpoint(Base):
     # or moved since by the run that stored them); None: not known
     touched_lots: Mapped[bytes | None] = mapped_column(LargeBinary)
     made_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class KeptLedger(Base):
+    """The flows the user's last full run read, valued, kept as its snapshot's ledger file
+    (activities.cost_basis_snapshot), for a transactions report to read instead of valuing them again
+    (ledger.writes.tax_reports.kept_flows): they stand for the user's flows before `valid_before` (None:
+    all; a run that continued from a checkpoint read those from it on anew) and before the earliest
+    change logged since `read_snapshot`. Written with the results (ledger.writes.cost_basis.finish_run)."""
+
+    __tablename__ = "kept_ledgers"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    run_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    read_snapshot: Mapped[str] = mapped_column(Text)  # pg_current_snapshot() of the run's read
+    valid_before: Mapped[datetime | None]
+    kept_at: Mapped[datetime] = mapped_column(server_default=func.now())
 
 
 class CostBasisChange(Base):

@@ -51,6 +51,7 @@ from ledger.models import (
     DisposedLot,
     Flow,
     IncomeEvent,
+    KeptLedger,
     TaxLot,
     Transaction,
     TransactionLink,
@@ -131,19 +132,13 @@ def finish_run(
     user_id: int,
     run_id: uuid.UUID,
     continued_from: datetime | None = None,
-    kept_ledger: bool = False,
+    kept_read: str | None = None,
 ) -> None:
     """The run's results are stored: not running, unless a request came in during the run.
 
-    A full run that `kept_ledger` (its snapshot's ledger file, activities.cost_basis_snapshot) is the one
-    whose flows stand for the ledger; one that did not leaves none. A run that `continued_from` a
-    checkpoint read the flows from then on anew: the kept ones stand only for those before (LEAST
-    passes over a null, which stands for no bound)."""
-    ledger = (
-        {"ledger_run_id": run_id if kept_ledger else None, "ledger_valid_before": None}
-        if continued_from is None
-        else {"ledger_valid_before": func.least(CostBasisStatus.ledger_valid_before, continued_from)}
-    )
+    With them, what stands of the flows a full run kept (KeptLedger): a full run's own, when it kept them
+    (`kept_read`: its read's snapshot), else none; a run that `continued_from` a checkpoint read the flows
+    from then on anew, so the kept ones stand only for those before (LEAST passes over a null, no bound)."""
     session.execute(
         update(CostBasisStatus)
         .where(CostBasisStatus.user_id == user_id)
@@ -157,9 +152,23 @@ def finish_run(
             run_id=run_id,
             last_error=None,
             updated_at=func.now(),
-            **ledger,
         )
     )
+    if continued_from is not None:
+        session.execute(
+            update(KeptLedger)
+            .where(KeptLedger.user_id == user_id)
+            .values(valid_before=func.least(KeptLedger.valid_before, continued_from))
+        )
+    elif kept_read is None:
+        session.execute(delete(KeptLedger).where(KeptLedger.user_id == user_id))
+    else:
+        kept = {"run_id": run_id, "read_snapshot": kept_read, "valid_before": None, "kept_at": func.now()}
+        session.execute(
+            insert(KeptLedger)
+            .values(user_id=user_id, **kept)
+            .on_conflict_do_update(index_elements=[KeptLedger.user_id], set_=kept)
+        )
 
 
 def fail_run(session: Session, user_id: int, error: str) -> None:
@@ -511,11 +520,11 @@ class StoredResults:
         user_id: int,
         run_id: uuid.UUID,
         continuing: Continuation | None = None,
-        kept_ledger: bool = False,
+        kept_read: str | None = None,
     ) -> None:
-        """`kept_ledger`: the run keeps the flows it read (finish_run)."""
+        """`kept_read`: the snapshot of a full run's read, whose flows it keeps (finish_run)."""
         self._user_id, self._run_id = user_id, run_id
-        self._continuing, self._kept_ledger = continuing, kept_ledger
+        self._continuing, self._kept_read = continuing, kept_read
         self._session = sessions()
         self._session.begin()
         self._session.execute(_USER_KEY_LOCK, {"user_id": user_id})
@@ -583,7 +592,7 @@ class StoredResults:
             self._keep_ledger_referenced()
         store_result_day_totals(self._session, self._user_id, since)
         store_result_callouts(self._session, self._user_id, since)
-        finish_run(self._session, self._user_id, self._run_id, since, self._kept_ledger)
+        finish_run(self._session, self._user_id, self._run_id, since, self._kept_read)
         self._session.commit()
         self._session.close()
 

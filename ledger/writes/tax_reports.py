@@ -33,6 +33,7 @@ from sqlalchemy import (
     func,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects import postgresql
@@ -56,6 +57,7 @@ from ledger.models.cost_basis import RUNNING_STATES
 from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import parse
 from ledger.writes.cost_basis import LEDGER_SETTINGS, flows_query
+from ledger.writes.cost_basis_checkpoints import RETENTION
 from ledger.writes.prices import IMPLIED_TABLE, store_implied_prices, utc_day_start
 from ledger.writes.usd_values import USD
 from vocabulary.enums import CostBasisState, JobStatus
@@ -71,7 +73,7 @@ DISPOSAL_TYPES = {
     "holding_days": pl.Int64,
 }
 INCOME_TYPES = {"value": AMOUNT, "quantity": AMOUNT, "received_at": INSTANT}
-FLOW_TYPES = {"timestamp": INSTANT, "is_fee": pl.Boolean}
+FLOW_TYPES: dict[str, Any] = {"timestamp": INSTANT, "is_fee": pl.Boolean}
 LOT_TYPES = {
     **dict.fromkeys(("quantity", "remaining", "cost_basis", "remaining_cost_basis"), AMOUNT),
     "acquired_at": INSTANT,
@@ -313,25 +315,34 @@ class ReadFlows:
 
 @dataclass(frozen=True)
 class KeptFlows:
-    """Which run's ledger file stands for the user's flows, and for those before when."""
+    """Which run's ledger file stands for the user's flows, and for those before when (None: all)."""
 
     run_id: uuid.UUID
     valid_before: datetime | None
 
 
 def kept_flows(session: Session, user_id: int) -> KeptFlows | None:
-    """The run whose ledger file stands for the user's flows, and how far (ledger.writes.cost_basis.
-    finish_run), as the session's snapshot sees the stored results; None when none does."""
-    row = session.execute(
-        select(CostBasisStatus.ledger_run_id, CostBasisStatus.ledger_valid_before).where(
-            CostBasisStatus.user_id == user_id
-        )
-    ).first()
-    return (
-        None
-        if row is None or row.ledger_run_id is None
-        else KeptFlows(row.ledger_run_id, row.ledger_valid_before)
-    )
+    """The run whose flows stand for the user's (KeptLedger), as the session's snapshot sees the stored
+    results and the changes logged (ledger.writes.cost_basis_checkpoints): those before the instant a
+    later run read them from anew, and before the earliest change the run's read did not see. None when
+    none stand, or the run read them longer than RETENTION ago (shared changes, such as prices, are
+    logged that long)."""
+    row = session.execute(_KEPT, {"user_id": user_id, "retention": RETENTION}).first()
+    if row is None or not row.fresh or row.none_stand:
+        return None
+    return KeptFlows(row.run_id, None if row.valid_before is None else row.valid_before.astimezone(UTC))
+
+
+# a change since -infinity (to the whole ledger) leaves none standing
+_KEPT = text(
+    "SELECT run_id, kept_at > now() - :retention AS fresh,"
+    " CASE WHEN isfinite(bound) THEN bound END AS valid_before, NOT isfinite(bound) AS none_stand"
+    " FROM (SELECT kept.run_id, kept.kept_at, least(kept.valid_before, changed.since) AS bound"
+    "  FROM kept_ledgers AS kept, LATERAL (SELECT min(since) AS since FROM cost_basis_changes"
+    "   WHERE (user_id = kept.user_id OR user_id IS NULL)"
+    "   AND NOT pg_visible_in_snapshot(xid::text::xid8, kept.read_snapshot::pg_snapshot)) AS changed"
+    "  WHERE kept.user_id = :user_id) AS found"
+)
 
 
 def listed_flows(
@@ -366,7 +377,7 @@ def listed_flows(
 
 
 _LISTED_ORDER = ("tx_order", "flow_order")  # a flow's transaction's id (text), then its place in it
-_LISTED_TYPES: dict[str, Any] = FLOW_TYPES | {"flow_order": pl.Int64}
+_LISTED_TYPES = FLOW_TYPES | {"flow_order": pl.Int64}
 
 
 def _valued(
@@ -433,8 +444,8 @@ def _named(
         )
     }
     return (
-        read.with_row_index("flow_order")
-        .filter(pl.col("timestamp").is_between(start, end, "left"))
+        read.filter(pl.col("timestamp").is_between(start, end, "left"))
+        .with_columns(flow_order=pl.int_range(pl.len(), dtype=pl.Int64))  # the read's order: by flow
         .join(transactions.lazy(), left_on="tx_id", right_on="tx_order", how="inner")
         .select(
             pl.col("public_id").alias("tx_id"),

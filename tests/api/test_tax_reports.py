@@ -26,7 +26,7 @@ from analytics.reports.types import ReportType
 from contracts.tax_report import REPORT_TYPES
 from ledger.infra.settings import Settings
 from ledger.infra.storage import Storage
-from ledger.models import CostBasisStatus, TaxReport, User
+from ledger.models import CostBasisStatus, KeptLedger, TaxReport, User
 from ledger.scope.portfolio import usd_in
 from ledger.writes.cost_basis import flow_batches
 from ledger.writes.plans import grant_tax_plan
@@ -466,8 +466,7 @@ async def test_a_transactions_export_reads_the_values_the_run_read_and_without_t
     assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
     await calculated(client)
     db_session.expire_all()
-    kept = db_session.get_one(CostBasisStatus, user.id).ledger_run_id
-    assert kept is not None
+    kept = db_session.get_one(KeptLedger, user.id).run_id
     storage, key = Storage(servers), snapshot_key(user.public_id, kept, LEDGER)
     path = tmp_path / "ledger.parquet"
     storage.download(key, path)

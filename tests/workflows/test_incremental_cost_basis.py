@@ -14,7 +14,7 @@ from typing import Any
 
 import polars as pl
 import pytest
-from sqlalchemy import delete, literal_column, select, update
+from sqlalchemy import delete, func, literal_column, select, update
 from sqlalchemy.orm import Session
 from temporalio.client import Client
 
@@ -29,6 +29,7 @@ from ledger.models import (
     DisposalDayTotal,
     Flow,
     IncomeDayTotal,
+    KeptLedger,
     Price,
     Transaction,
     TransactionCallout,
@@ -38,6 +39,8 @@ from ledger.models import (
 from ledger.reference.seed import bundled_prices, seed_prices
 from ledger.writes.callouts import LEDGER_CALLOUTS
 from ledger.writes.cost_basis import flow_batches
+from ledger.writes.cost_basis_checkpoints import RETENTION
+from ledger.writes.tax_reports import KeptFlows, kept_flows
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, at, into, link_transfer, out
 from tests.workflows.test_cost_basis import computed, new_user, run, status, stored
 from vocabulary.enums import CostBasisMethod
@@ -385,18 +388,18 @@ async def test_a_run_rewrites_the_opening_lots_the_run_before_it_changed(
     assert everything(db_session, user) == await full_run(temporal_client, task_queue, db_session, user)
 
 
-async def test_the_flows_a_full_run_read_stand_for_the_ledger_until_a_run_continues(
+async def test_the_flows_a_full_run_read_stand_for_the_ledger_until_a_run_or_a_change_says_otherwise(
     temporal_client: Client, task_queue: str, db_session: Session, servers: Settings, tmp_path: Path
 ) -> None:
     """A full run keeps the flows it read in its snapshot (`ledger.parquet`: the flows query's rows, as
     the load read them); a run that continues from the checkpoint reads those from it on anew, so the
-    kept ones stand only for those before it; the next full run's stand for all again."""
+    kept ones stand only for those before it; the next full run's stand for all again, until a change
+    its read did not see (a price, from its day on; the method, for all) or RETENTION has passed."""
     user, made = history(db_session, CostBasisMethod.FIFO, False)
     storage = Storage(servers)
 
     first = computed(await run(temporal_client, task_queue, user))
-    kept = status(db_session, user)
-    assert (str(kept.ledger_run_id), kept.ledger_valid_before) == (first.run_id, None)
+    assert kept_flows(db_session, user.id) == KeptFlows(uuid.UUID(first.run_id), None)
     storage.download(
         snapshot_key(user.public_id, uuid.UUID(first.run_id), LEDGER), tmp_path / "first.parquet"
     )
@@ -408,10 +411,8 @@ async def test_the_flows_a_full_run_read_stand_for_the_ledger_until_a_run_contin
     db_session.commit()
     again = computed(await run(temporal_client, task_queue, user))
     assert again.continued_from == CHECKPOINT
-    continued = status(db_session, user)
-    assert str(continued.run_id) == again.run_id  # its results, the first run's flows before it
-    kept_before = (str(continued.ledger_run_id), continued.ledger_valid_before)
-    assert kept_before == (first.run_id, at("2024-05-01 00:00"))
+    assert str(status(db_session, user).run_id) == again.run_id  # its results, the first run's flows before
+    assert kept_flows(db_session, user.id) == KeptFlows(uuid.UUID(first.run_id), at("2024-05-01 00:00"))
     with pytest.raises(StoredFileMissing):  # a continuing run keeps no flows of its own
         storage.download(
             snapshot_key(user.public_id, uuid.UUID(again.run_id), LEDGER), tmp_path / "again.parquet"
@@ -421,5 +422,21 @@ async def test_the_flows_a_full_run_read_stand_for_the_ledger_until_a_run_contin
     db_session.commit()
     full = computed(await run(temporal_client, task_queue, user))
     assert full.continued_from is None
-    renewed = status(db_session, user)
-    assert (str(renewed.ledger_run_id), renewed.ledger_valid_before) == (full.run_id, None)
+    assert kept_flows(db_session, user.id) == KeptFlows(uuid.UUID(full.run_id), None)
+
+    try:
+        price_an_april_day(db_session, user, made)
+        db_session.commit()
+        assert kept_flows(db_session, user.id) == KeptFlows(uuid.UUID(full.run_id), at("2024-04-02 00:00"))
+    finally:  # the price table is shared
+        db_session.execute(delete(Price).where(Price.symbol == TEST_SYMBOL))
+        db_session.commit()
+    db_session.execute(
+        update(KeptLedger).where(KeptLedger.user_id == user.id).values(kept_at=func.now() - RETENTION)
+    )
+    db_session.commit()
+    assert kept_flows(db_session, user.id) is None
+    db_session.execute(update(KeptLedger).where(KeptLedger.user_id == user.id).values(kept_at=func.now()))
+    switch_to_lifo(db_session, user, made)
+    db_session.commit()
+    assert kept_flows(db_session, user.id) is None

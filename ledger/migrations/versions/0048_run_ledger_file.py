@@ -1,7 +1,6 @@
-"""A full cost-basis run keeps the flows it read, valued, as a Parquet file of its snapshot in S3: the
-status row names that run (`ledger_run_id`) and how far its file still stands for the ledger
-(`ledger_valid_before`: a run that continued from a checkpoint read anew the flows from it on), so a
-transactions report reads those values instead of valuing the flows again.
+"""A full cost-basis run keeps the flows it read, valued, as a Parquet file of its snapshot in S3
+(`kept_ledgers`: which run, its read's database snapshot, and how far a later run's re-reading leaves
+the file standing), so a transactions report reads those values instead of valuing the flows again.
 
 Revision ID: 0048
 Revises: 0047
@@ -20,12 +19,17 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.add_column("cost_basis_status", sa.Column("ledger_run_id", sa.Uuid(), nullable=True))
-    op.add_column(
-        "cost_basis_status", sa.Column("ledger_valid_before", sa.DateTime(timezone=True), nullable=True)
+    op.create_table(
+        "kept_ledgers",
+        sa.Column(
+            "user_id", sa.BigInteger(), sa.ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+        ),
+        sa.Column("run_id", sa.Uuid(), nullable=False),
+        sa.Column("read_snapshot", sa.Text(), nullable=False),
+        sa.Column("valid_before", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("kept_at", sa.DateTime(timezone=True), server_default=sa.func.now(), nullable=False),
     )
 
 
 def downgrade() -> None:
-    op.drop_column("cost_basis_status", "ledger_valid_before")
-    op.drop_column("cost_basis_status", "ledger_run_id")
+    op.drop_table("kept_ledgers")
