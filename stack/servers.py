@@ -51,17 +51,29 @@ def port_is_free(host: str, port: int) -> bool:
     return True
 
 
+# Ports this process has handed out, which their servers may not have taken yet: a port is free until
+# its server binds it, so a second choice must not fall on a first (SeaweedFS's gRPC twins, in 31000–65000,
+# share the system's range of ephemeral ports with `free_port`'s).
+_HANDED_OUT: set[int] = set()
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        return int(probe.getsockname()[1])
+    while True:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((host, 0))
+            port = int(probe.getsockname()[1])
+        if port not in _HANDED_OUT:
+            _HANDED_OUT.add(port)
+            return port
 
 
 def free_s3_port(host: str = "127.0.0.1") -> int:
     """A port for SeaweedFS's S3 server whose derived ports (and their gRPC twins, +10000) are free too."""
     for candidate in range(21000 + os.getpid() % 1000 * 20, 55000, 20):
         wanted = [candidate, *seaweedfs_ports(candidate).values()]
-        if all(port_is_free(host, p) and port_is_free(host, p + 10000) for p in wanted):
+        ports = [*wanted, *(port + 10000 for port in wanted)]
+        if all(port not in _HANDED_OUT and port_is_free(host, port) for port in ports):
+            _HANDED_OUT.update(ports)
             return candidate
     raise ServerError("No free port range for SeaweedFS between 21000 and 55000.")
 

@@ -1,11 +1,13 @@
 """Starting the local servers: clear refusal on a taken port, nothing left behind."""
 
 import socket
+from typing import Any
 
 import pytest
 
 from ledger.infra.settings import Settings
-from stack.servers import LocalServers, ServerError, free_port, free_s3_port, require_free
+from stack import servers
+from stack.servers import LocalServers, ServerError, free_port, free_s3_port, require_free, seaweedfs_ports
 
 
 def test_a_taken_port_is_named_with_its_variable() -> None:
@@ -31,3 +33,23 @@ def test_servers_refuse_to_start_on_a_taken_port(tmp_path) -> None:  # type: ign
         with pytest.raises(ServerError, match="CAIRN_TEMPORAL_PORT"), LocalServers(settings):
             pass
     assert not (tmp_path / "postgres").exists()  # refused before anything started
+
+
+def test_seaweedfs_never_gets_a_port_handed_out_before_its_server_took_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A port `free_port` chose is free until its server binds it: SeaweedFS's range (its gRPC twins
+    at +10000 lie among the system's ephemeral ports) must not fall on it, nor `free_port` on theirs."""
+    monkeypatch.setattr(servers.os, "getpid", lambda: 777)
+    first = 21000 + 777 * 20  # the first range free_s3_port tries
+    twin = seaweedfs_ports(first)["master"] + 10000
+
+    class Ephemeral(socket.socket):  # the system's next ephemeral port happens to be that twin
+        def bind(self, address: Any) -> None:
+            super().bind((address[0], twin) if address[1] == 0 else address)
+
+    with monkeypatch.context() as system:
+        system.setattr(servers.socket, "socket", Ephemeral)
+        assert free_port() == twin
+    assert free_s3_port() != first
+    assert free_port() != twin
