@@ -52,19 +52,31 @@ def port_is_free(host: str, port: int) -> bool:
 
 
 # Ports this process has handed out, which their servers may not have taken yet: a port is free until
-# its server binds it, so a second choice must not fall on a first (SeaweedFS's gRPC twins, in 31000–65000,
-# share the system's range of ephemeral ports with `free_port`'s).
+# its server binds it, so no later choice may fall on it.
 _HANDED_OUT: set[int] = set()
+_LOWEST_PORT = 10000
+
+
+def ephemeral_ports_start() -> int:
+    """Where the system's ephemeral ports begin: those a server that picks its own takes from (Temporal's
+    dev server, for its internal services), which `free_port` keeps below."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default, IANA's dynamic range starts higher still
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    while True:
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-            probe.bind((host, 0))
-            port = int(probe.getsockname()[1])
-        if port not in _HANDED_OUT:
+    """A free port below the system's ephemeral ports, none this process handed out before; each process
+    starts its search elsewhere, so that two choosing at once rarely meet."""
+    span = ephemeral_ports_start() - _LOWEST_PORT
+    start = os.getpid() * 97 % span
+    for step in range(span):
+        port = _LOWEST_PORT + (start + step) % span
+        if port not in _HANDED_OUT and port_is_free(host, port):
             _HANDED_OUT.add(port)
             return port
+    raise ServerError(f"No free port between {_LOWEST_PORT} and {_LOWEST_PORT + span}.")
 
 
 def free_s3_port(host: str = "127.0.0.1") -> int:
@@ -436,10 +448,12 @@ class LocalServers:
         )
         try:
             self.children.append(start_postgres(home, s.host, s.pg_port, s.pg_password))
-            self.children.append(start_temporal(home, s.host, s.temporal_port, s.temporal_ui_port))
             self.children.append(start_seaweedfs(s, home, s.host, s.s3_port))
             if not s.smtp_host:
                 self.children.append(start_smtp_sink(s))
+            # last: its dev server takes ports of its own for its internal services, from the system's
+            # ephemeral ones, where SeaweedFS's may lie too
+            self.children.append(start_temporal(home, s.host, s.temporal_port, s.temporal_ui_port))
         except BaseException:
             self.stop()
             raise
