@@ -9,6 +9,7 @@ configured host only and asks its clients for credentials, except Temporal's dev
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
@@ -17,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -224,10 +226,23 @@ host all all all scram-sha-256
 """
 
 
+UNIX_SOCKET_PATH_MAX = 107  # bytes: a Unix socket's path, less its terminating NUL
+
+
+def _socket_dir(home: Path, port: int) -> Path:
+    """PostgreSQL's Unix socket directory: in `home`, unless the socket's path there would be too long
+    for a Unix socket (a deep temporary directory); then a short one named for `home`, in the system's
+    temporary directory."""
+    inside = home / "postgres-socket"
+    if len(str(inside / f".s.PGSQL.{port}").encode()) <= UNIX_SOCKET_PATH_MAX:
+        return inside
+    return Path(tempfile.gettempdir()) / f"cairn-pg-{hashlib.sha256(str(home).encode()).hexdigest()[:16]}"
+
+
 def start_postgres(home: Path, host: str, port: int, password: str) -> ChildProcess:
     """PostgreSQL with the `cairn` role (logging in with `password`) owning the `cairn` database."""
     data = home / "postgres"
-    socket_dir = home / "postgres-socket"
+    socket_dir = _socket_dir(home, port)
     user = _as_postgres_user()
     if not (data / "PG_VERSION").exists():
         data.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,9 @@
 """Starting the local servers: clear refusal on a taken port, nothing left behind."""
 
 import socket
+from pathlib import Path
 
+import psycopg
 import pytest
 
 from ledger.infra.settings import Settings
@@ -13,6 +15,8 @@ from stack.servers import (
     free_port,
     free_s3_port,
     require_free,
+    start_postgres,
+    stop_all,
 )
 
 
@@ -56,3 +60,17 @@ def test_seaweedfs_never_gets_a_port_handed_out_before_its_server_took_it(
     # the process whose first SeaweedFS range would have its master port on it
     monkeypatch.setattr(servers.os, "getpid", lambda: (handed_out - 21001) // 20)
     assert free_s3_port() != handed_out - 1
+
+
+def test_postgres_starts_in_a_home_too_deep_for_its_unix_socket(tmp_path: Path) -> None:
+    """A Unix socket's path holds at most 107 bytes: in a deeper home the socket goes to a short
+    directory of its own (a test's temporary directory gets deeper with every pytest run)."""
+    home = tmp_path / ("deep-" * 20)
+    settings = Settings(home=home, pg_port=free_port())
+    assert len(str(home / "postgres-socket" / f".s.PGSQL.{settings.pg_port}")) > 107
+    server = start_postgres(home, settings.host, settings.pg_port, settings.pg_password)
+    try:
+        with psycopg.connect(settings.db_url.replace("+psycopg", ""), connect_timeout=5) as conn:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+    finally:
+        stop_all([server])
