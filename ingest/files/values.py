@@ -79,6 +79,15 @@ def decimal_text(value: Decimal) -> str:
     return format(normalised, "f") if normalised else "0"
 
 
+def decimal_in(column: str, text: str) -> Decimal | None:
+    """The number `text` (the cell of `column`, or the part of it that holds a number) spells; a CellError
+    of that column when it spells none."""
+    try:
+        return parse_decimal(text)
+    except ValueError as exc:
+        raise CellError(column, str(exc)) from None
+
+
 # --- timestamps ----------------------------------------------------------------------------------
 
 
@@ -392,11 +401,7 @@ class Row:
 
     def decimal(self, column: str) -> Decimal | None:
         """The cell's number, written with a decimal point as every known format writes it."""
-        value = self.text(column)
-        try:
-            return parse_decimal(value)
-        except ValueError as exc:
-            raise CellError(column, str(exc)) from None
+        return decimal_in(column, self.text(column))
 
     def quantity(self, column: str) -> Decimal:
         """A required number, returned as its absolute value (files sign outflows differently)."""

@@ -115,3 +115,12 @@ def test_generic_rows_round_trip_with_stable_distinct_keys(
     assert len(set(keys)) == len(keys)
     assert keys == [tx.key for tx in iter_transactions(data, "generic.csv")]
     assert keys == [tx.key for tx in iter_transactions(data.replace(b"\n", b"\r\n"), "again.csv")]
+
+
+def test_an_amount_with_two_decimal_points_is_its_rows_error() -> None:
+    """Found by the mutation test above: an amount like '2214.2214.01 EUR' (Bitstamp's pattern takes
+    digits, points and commas) is the row's error, named, not an exception."""
+    data = (EXPORTS / "bitstamp" / "rotki__bitstamp.csv").read_bytes()
+    data = data.replace(b"2214.01 EUR,2214.01", b"2214.2214.01 EUR,2214.01", 1)
+    check_cleanly(data)
+    assert inspect_file(data, "upload.csv").errors == ["Row 2, column Value: '2214.2214.01' is not a number"]

@@ -31,6 +31,7 @@ from ingest.files.values import (
     Columns,
     KeyCounter,
     Row,
+    decimal_in,
     decimal_text,
     digest,
     fiat_transfer,
@@ -267,7 +268,7 @@ def parse_history(sheet: Sheet) -> Iterator[ParseItem]:
 def _amount_with_asset(row: Row, column: str) -> tuple[Decimal, str]:
     text = row.required(column)
     match = AMOUNT_WITH_ASSET.fullmatch(text)
-    quantity = parse_decimal(match[1]) if match else None
+    quantity = decimal_in(column, match[1]) if match else None
     if match is None or quantity is None:
         raise CellError(column, f"{text!r} is not an amount followed by its asset, like '10.5 USDT'")
     return abs(quantity), normalise_asset(match[2])

@@ -13,11 +13,11 @@ from ingest.files.values import (
     CellError,
     KeyCounter,
     Row,
+    decimal_in,
     digest,
     fiat_transfer,
     header_has,
     normalise_asset,
-    parse_decimal,
     parse_rows,
     trade_type,
 )
@@ -55,7 +55,7 @@ def _v1_amount(row: Row, column: str) -> tuple[Decimal, str] | None:
     if not text:
         return None
     match = AMOUNT.fullmatch(text)
-    quantity = parse_decimal(match[1]) if match else None
+    quantity = decimal_in(column, match[1]) if match else None
     if match is None or quantity is None:
         raise CellError(column, f"{text!r} is not an amount followed by its currency, like '2.5 ETH'")
     return (abs(quantity), normalise_asset(match[2])) if quantity else None

@@ -24,11 +24,11 @@ from ingest.files.values import (
     KeyCounter,
     Row,
     SourceKeys,
+    decimal_in,
     digest,
     fiat_transfer,
     header_has,
     normalise_asset,
-    parse_decimal,
     trade_type,
 )
 from vocabulary.enums import ImportType, TransactionType
@@ -107,7 +107,7 @@ def _flows(
         match = CONVERTED.search(row.text("Notes"))
         if match is None:
             raise CellError("Notes", "a Convert needs notes of the form 'Converted X ASSET to Y ASSET'")
-        received = parse_decimal(match[3])
+        received = decimal_in("Notes", match[3])
         if not received:
             raise CellError("Notes", f"the converted amount {match[3]!r} is not a positive number")
         target = normalise_asset(match[4])
@@ -120,7 +120,7 @@ def _flows(
     counter, counter_amount = currency, subtotal
     pair = ADVANCED.search(row.text("Notes"))
     if pair is not None and normalise_asset(pair[6]) != currency:
-        counter, counter_amount = normalise_asset(pair[6]), parse_decimal(pair[3])
+        counter, counter_amount = normalise_asset(pair[6]), decimal_in("Notes", pair[3])
     if counter == asset:
         return Ignored(
             row.number,
