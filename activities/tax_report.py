@@ -101,9 +101,18 @@ READS_LOTS = frozenset({ReportType.TAX_LOTS_CSV})
 READS_NO_DISPOSALS = READS_INCOME | READS_LOTS | {ReportType.TRANSACTIONS_CSV, ReportType.LOTS_AS_OF_DATE}
 
 
-def disposal_columns(kind: ReportType) -> Sequence[str]:
-    """The disposal columns a report reads: a reconciliation, its sales' only."""
-    return SALE_COLUMNS if kind.value in RECONCILIATION_TYPES else DISPOSAL_COLUMNS
+@dataclass(frozen=True)
+class DisposalsRead:
+    columns: Sequence[str]
+    in_order: bool
+
+
+def disposals_read(kind: ReportType) -> DisposalsRead:
+    """What a report reads of the disposals: a reconciliation, its sales' columns only, and in no
+    order (it sorts the sales itself)."""
+    if kind.value in RECONCILIATION_TYPES:
+        return DisposalsRead(SALE_COLUMNS, in_order=False)
+    return DisposalsRead(DISPOSAL_COLUMNS, in_order=True)
 
 
 @dataclass(frozen=True)
@@ -207,6 +216,7 @@ class TaxReportActivities:
                 who = filer(session, given.user_id)
                 public_id = session.get_one(User, given.user_id).public_id
                 kind = ReportType(row.type)
+                wanted = disposals_read(kind)
                 year = report_year(row, who, kind)
                 currency = who.base_currency if kind in GENERIC_TYPES else RETURN_CURRENCIES[year.country]
                 # the broker's 1099-DA is read while the results load
@@ -252,7 +262,8 @@ class TaxReportActivities:
                         given.user_id,
                         year.start,
                         year.end,
-                        disposal_columns(kind),
+                        wanted.columns,
+                        in_order=wanted.in_order,
                     )
                     if kind not in READS_NO_DISPOSALS
                     else no_results("disposals"),

@@ -38,7 +38,7 @@ from temporalio.testing import ActivityEnvironment
 
 from activities.cost_basis import CostBasisActivities
 from activities.cost_basis_ledger import EngineLedger
-from activities.tax_report import READS_INCOME, READS_LOTS, READS_NO_DISPOSALS, disposal_columns, read_flows
+from activities.tax_report import READS_INCOME, READS_LOTS, READS_NO_DISPOSALS, disposals_read, read_flows
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form_1099da import read_1099da
 from analytics.reports.types import ReportType
@@ -158,10 +158,13 @@ def timed_report(
     with sessions() as session, ThreadPoolExecutor(1) as reader:
         # the broker's 1099-DA read while the results load, as the activity reads it
         broker = None if form_1099da is None else reader.submit(read_1099da, form_1099da)
+        wanted = disposals_read(kind)
         disposals = (
             no_results("disposals")
             if kind in READS_NO_DISPOSALS
-            else stored_disposals(session, user_id, YEAR.start, YEAR.end, disposal_columns(kind))
+            else stored_disposals(
+                session, user_id, YEAR.start, YEAR.end, wanted.columns, in_order=wanted.in_order
+            )
         )
         income = (
             stored_income(session, user_id, YEAR.start, YEAR.end, "USD")

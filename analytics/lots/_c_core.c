@@ -1626,6 +1626,178 @@ done:
     return result;
 }
 
+/* ---- 1099-DA pairing ------------------------------------------------------------------ */
+
+typedef struct {
+    i128 value; /* a sale's units or proceeds */
+    int64_t sale;
+} SaleValue;
+
+typedef struct {
+    int32_t day, asset;
+    Py_ssize_t start, end; /* the run's sales: [start, end) of the sales and of each SaleValue array */
+} SaleRun;
+
+static int compare_sale_values(const void *a, const void *b) {
+    i128 x = ((const SaleValue *)a)->value, y = ((const SaleValue *)b)->value;
+    return (x > y) - (x < y);
+}
+
+static const i128 I128_MAX = (i128)(((u128)1 << 127) - 1);
+
+/* The run of the sales of `asset` sold on `day`, or NULL. */
+static const SaleRun *find_run(const SaleRun *runs, Py_ssize_t n_runs, int32_t asset, int32_t day) {
+    Py_ssize_t from = 0, to = n_runs;
+    while (from < to) {
+        Py_ssize_t middle = from + (to - from) / 2;
+        const SaleRun *run = &runs[middle];
+        if (run->day < day || (run->day == day && run->asset < asset)) from = middle + 1;
+        else to = middle;
+    }
+    return from < n_runs && runs[from].day == day && runs[from].asset == asset ? &runs[from] : NULL;
+}
+
+static u128 apart(i128 a, i128 b) { return a >= b ? (u128)a - (u128)b : (u128)b - (u128)a; }
+
+typedef struct {
+    int64_t sale;
+    u128 proceeds_apart;
+} Choice;
+
+/* Among the run's sales whose value is within `tolerance` of `value` and that no line took, the one
+ * closest by proceeds, then the first, into *best when it is closer. */
+static void closest_free(const SaleValue *sorted, const SaleRun *run, i128 value, i128 tolerance, i128 proceeds,
+                         const i128 *sale_proceeds, const char *taken, Choice *best) {
+    i128 low = value < -I128_MAX + tolerance ? -I128_MAX : value - tolerance;
+    i128 high = value > I128_MAX - tolerance ? I128_MAX : value + tolerance;
+    /* the first value from `low` on: a binary search without branches (runs are never empty) */
+    const SaleValue *base = sorted + run->start;
+    for (Py_ssize_t n = run->end - run->start; n > 1; n -= n / 2)
+        base = base[n / 2].value < low ? base + n / 2 : base;
+    for (Py_ssize_t k = base - sorted + (base->value < low); k < run->end && sorted[k].value <= high; k++) {
+        int64_t sale = sorted[k].sale;
+        if (taken[sale]) continue;
+        u128 distance = apart(proceeds, sale_proceeds[sale]);
+        if (best->sale < 0 || distance < best->proceeds_apart ||
+            (distance == best->proceeds_apart && sale < best->sale)) {
+            best->sale = sale;
+            best->proceeds_apart = distance;
+        }
+    }
+}
+
+/* The sales' values in SaleValue order within each run. */
+static void sort_in_runs(SaleValue *sorted, const i128 *values, const SaleRun *runs, Py_ssize_t n_runs) {
+    for (Py_ssize_t r = 0; r < n_runs; r++) {
+        for (Py_ssize_t k = runs[r].start; k < runs[r].end; k++) {
+            sorted[k].value = values[k];
+            sorted[k].sale = k;
+        }
+        qsort(sorted + runs[r].start, (size_t)(runs[r].end - runs[r].start), sizeof(SaleValue), compare_sale_values);
+    }
+}
+
+enum { N_PAIR_BUFFERS = 9 };
+
+PyDoc_STRVAR(pair_doc,
+             "pair(n_lines, n_sales, line_asset, line_day, line_has_units, line_units, line_proceeds,\n"
+             "     sale_asset, sale_day, sale_units, sale_proceeds, units_tolerance, amount_tolerance,\n"
+             "     days) -> bytes\n\n"
+             "1099-DA lines against sales (analytics/reports/reconciliation.py): each line, in order, takes the\n"
+             "sale no earlier line took that fits it (same asset, sold at most `days` apart, units within\n"
+             "units_tolerance when the line has units, or proceeds within amount_tolerance) and is closest:\n"
+             "fewest days apart, then closest proceeds, then first. asset and day int32; has_units int8;\n"
+             "units and proceeds int128. The sales are sorted by (day, asset). Returns, per line, the int64\n"
+             "position of the sale it took, or -1.");
+
+static PyObject *pair(PyObject *self, PyObject *args) {
+    Py_ssize_t n_lines, n_sales;
+    long long units_tolerance, amount_tolerance;
+    int days;
+    PyObject *objects[N_PAIR_BUFFERS];
+    if (!PyArg_ParseTuple(args, "nnOOOOOOOOOLLi", &n_lines, &n_sales, &objects[0], &objects[1], &objects[2],
+                          &objects[3], &objects[4], &objects[5], &objects[6], &objects[7], &objects[8],
+                          &units_tolerance, &amount_tolerance, &days))
+        return NULL;
+    if (n_lines < 0 || n_sales < 0 || units_tolerance < 0 || amount_tolerance < 0 || days < 0) {
+        PyErr_SetString(PyExc_ValueError, "negative count, tolerance or days");
+        return NULL;
+    }
+    Buffer buffers[N_PAIR_BUFFERS];
+    memset(buffers, 0, sizeof(buffers));
+    static const char *names[N_PAIR_BUFFERS] = {"line_asset", "line_day",   "line_has_units", "line_units",
+                                                "line_proceeds", "sale_asset", "sale_day",     "sale_units",
+                                                "sale_proceeds"};
+    const Py_ssize_t widths[N_PAIR_BUFFERS] = {4, 4, 1, 16, 16, 4, 4, 16, 16};
+    PyObject *result = NULL, *bytes = NULL;
+    SaleRun *runs = NULL;
+    SaleValue *by_units = NULL, *by_proceeds = NULL;
+    char *taken = NULL;
+    for (int i = 0; i < N_PAIR_BUFFERS; i++)
+        if (get_buffer(objects[i], &buffers[i], i < 5 ? n_lines : n_sales, widths[i], names[i]) < 0) goto done;
+    const int32_t *line_asset = buffers[0].view.buf, *line_day = buffers[1].view.buf;
+    const int8_t *line_has_units = buffers[2].view.buf;
+    const i128 *line_units = buffers[3].view.buf, *line_proceeds = buffers[4].view.buf;
+    const int32_t *sale_asset = buffers[5].view.buf, *sale_day = buffers[6].view.buf;
+    const i128 *sale_units = buffers[7].view.buf, *sale_proceeds = buffers[8].view.buf;
+    Py_ssize_t n_runs = 0;
+    for (Py_ssize_t k = 0; k < n_sales; k++) {
+        int same_day = k && sale_day[k] == sale_day[k - 1];
+        if (k && (sale_day[k] < sale_day[k - 1] || (same_day && sale_asset[k] < sale_asset[k - 1]))) {
+            PyErr_SetString(PyExc_ValueError, "the sales are not sorted by day and asset");
+            goto done;
+        }
+        n_runs += !same_day || sale_asset[k] != sale_asset[k - 1];
+    }
+    runs = malloc((size_t)(n_runs ? n_runs : 1) * sizeof(SaleRun));
+    by_units = malloc((size_t)(n_sales ? n_sales : 1) * sizeof(SaleValue));
+    by_proceeds = malloc((size_t)(n_sales ? n_sales : 1) * sizeof(SaleValue));
+    taken = calloc((size_t)(n_sales ? n_sales : 1), 1);
+    bytes = PyBytes_FromStringAndSize(NULL, n_lines * 8);
+    if (!runs || !by_units || !by_proceeds || !taken) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!bytes) goto done;
+    int64_t *took = (int64_t *)PyBytes_AS_STRING(bytes);
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t k = 0, r = -1; k < n_sales; k++) {
+        if (r < 0 || sale_day[k] != runs[r].day || sale_asset[k] != runs[r].asset)
+            runs[++r] = (SaleRun){sale_day[k], sale_asset[k], k, k};
+        runs[r].end = k + 1;
+    }
+    sort_in_runs(by_units, sale_units, runs, n_runs);
+    sort_in_runs(by_proceeds, sale_proceeds, runs, n_runs);
+    for (Py_ssize_t line = 0; line < n_lines; line++) {
+        Choice best = {-1, 0};
+        for (int distance = 0; distance <= days && best.sale < 0; distance++) {
+            for (int side = distance ? -1 : 1; side <= 1; side += 2) {
+                const SaleRun *run = find_run(runs, n_runs, line_asset[line], line_day[line] + side * distance);
+                if (!run) continue;
+                if (line_has_units[line])
+                    closest_free(by_units, run, line_units[line], units_tolerance, line_proceeds[line], sale_proceeds,
+                                 taken, &best);
+                closest_free(by_proceeds, run, line_proceeds[line], amount_tolerance, line_proceeds[line],
+                             sale_proceeds, taken, &best);
+            }
+        }
+        if (best.sale >= 0) taken[best.sale] = 1;
+        took[line] = best.sale;
+    }
+    Py_END_ALLOW_THREADS
+    result = bytes;
+    bytes = NULL;
+done:
+    Py_XDECREF(bytes);
+    free(runs);
+    free(by_units);
+    free(by_proceeds);
+    free(taken);
+    for (int i = 0; i < N_PAIR_BUFFERS; i++)
+        if (buffers[i].held) PyBuffer_Release(&buffers[i].view);
+    return result;
+}
+
 /* Test hooks: the exact arithmetic, on Python ints within the signed 128-bit range. */
 static int to_i128(PyObject *object, i128 *out) {
     unsigned char bytes[16];
@@ -1666,6 +1838,7 @@ static PyMethodDef methods[] = {
     {"csv", csv, METH_VARARGS, csv_doc},
     {"lineage", lineage, METH_VARARGS, lineage_doc},
     {"stripped", stripped, METH_VARARGS, stripped_doc},
+    {"pair", pair, METH_VARARGS, pair_doc},
     {"floor_muldiv", py_floor_muldiv, METH_VARARGS, "(a * b) // c, exactly, for -2**127 < a < 2**127, b >= 0, c > 0."},
     {"compare_ratios", py_compare_ratios, METH_VARARGS, "sign of a/b - c/d, exactly (a, c >= 0; b, d > 0)."},
     {NULL, NULL, 0, NULL},

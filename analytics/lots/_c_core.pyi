@@ -44,5 +44,21 @@ def lineage(
     parents: Buffer,
 ) -> tuple[bytes, bytes, bytes, bytes, bytes]: ...
 def stripped(n: int, strings: tuple[Any, tuple[Any, ...]]) -> bool: ...
+def pair(
+    n_lines: int,
+    n_sales: int,
+    line_asset: Buffer,
+    line_day: Buffer,
+    line_has_units: Buffer,
+    line_units: Buffer,
+    line_proceeds: Buffer,
+    sale_asset: Buffer,
+    sale_day: Buffer,
+    sale_units: Buffer,
+    sale_proceeds: Buffer,
+    units_tolerance: int,
+    amount_tolerance: int,
+    days: int,
+) -> bytes: ...
 def floor_muldiv(a: int, b: int, c: int) -> int: ...
 def compare_ratios(a: int, b: int, c: int, d: int) -> int: ...

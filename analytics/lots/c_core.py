@@ -182,6 +182,34 @@ def stripped(series: pl.Series) -> bool:
     return views is not None and _c_core.stripped(series.len(), views)
 
 
+def paired(
+    lines: pl.DataFrame, sales: pl.DataFrame, units_tolerance: int, amount_tolerance: int, days: int
+) -> pl.Series | None:
+    """Per 1099-DA line, the position in `sales` of the sale it takes (-1: none), by the C core's `pair`;
+    None when it is not built. Both frames: asset and day (Int32), units and proceeds (Int128; a line's
+    units null when it has none); the sales sorted by day and asset, the first preferred among equals."""
+    if _c_core is None:
+        return None
+    units = lines.get_column("units")
+    took = _c_core.pair(
+        lines.height,
+        sales.height,
+        buffer(lines.get_column("asset")),
+        buffer(lines.get_column("day")),
+        buffer(units.is_not_null()),
+        buffer(units.fill_null(0)),
+        buffer(lines.get_column("proceeds")),
+        buffer(sales.get_column("asset")),
+        buffer(sales.get_column("day")),
+        buffer(sales.get_column("units")),
+        buffer(sales.get_column("proceeds")),
+        units_tolerance,
+        amount_tolerance,
+        days,
+    )
+    return from_bytes(took, pl.Int64)
+
+
 def _views(series: pl.Series) -> tuple[Any, tuple[Any, ...]] | None:
     import pyarrow as pa
 

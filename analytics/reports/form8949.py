@@ -106,8 +106,8 @@ def form_lines(disposals: pl.DataFrame, year: int, reported: pl.DataFrame | None
 
 
 def plain_quantity(quantity: pl.Expr) -> pl.Expr:
-    """An exact quantity without trailing zeros ("0.5", "12")."""
-    return quantity.cast(pl.String).str.replace(r"\.?0+$", "")
+    """An exact quantity without trailing zeros ("0.5", "12"): written with its 18 decimals, stripped."""
+    return quantity.cast(pl.Decimal(38, 18)).cast(pl.String).str.strip_chars_end("0").str.strip_chars_end(".")
 
 
 @dataclass(frozen=True)

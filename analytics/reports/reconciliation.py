@@ -6,9 +6,11 @@ sale of the same asset (the line's ticker, name, or code — each also looked up
 lower-case name → ticker map — equal to Cairn's asset, any case), sold on the same day give or
 take one (brokers date in their own time zone, Cairn in UTC), and either of the same number of
 units (to UNITS_TOLERANCE) or of the same proceeds (to AMOUNT_TOLERANCE). The closest date, then
-the closest proceeds, wins; pairing is one to one. A broker that splits a sale into its lots
-reports several lines for it: lines still unpaired are then grouped by asset and date sold, and a
-group pairs with the unpaired Cairn sales of that asset and day when their units add up alike.
+the closest proceeds, then the earlier sale (by date sold, then flow_id) wins; pairing is one to one,
+each line in the form's order taking its best sale no earlier line took (in the C core's `pair` when
+it is built). A broker that splits a sale into its lots reports several lines for it: lines still
+unpaired are then grouped by asset and date sold, and a group pairs with the unpaired Cairn sales of
+that asset and day when their units add up alike.
 
 Each row of the reconciliation is then, in this order of precedence:
 - "Proceeds differ": box 1f and Cairn's proceeds differ by more than AMOUNT_TOLERANCE;
@@ -35,6 +37,7 @@ from pathlib import Path
 
 import polars as pl
 
+from analytics.lots.c_core import paired
 from analytics.reports.files import write_csv
 from analytics.reports.form8949 import NOT_SALES, plain_quantity
 from analytics.reports.money import CENTS, cents, shown
@@ -117,17 +120,18 @@ def reconcile(
         pl.int_range(pl.len(), dtype=pl.Int64).alias("line")
     )
     paired = _paired(lines, sales)
-    unpaired_lines = lines.join(paired, on="line", how="anti")
-    unpaired_sales = sales.join(paired, on="sale", how="anti")
+    pair_lines = lines[paired.get_column("line")]
+    pair_sales = sales[paired.get_column("sale")]
+    unpaired_lines = lines.filter(~_marked(lines.height, paired.get_column("line")))
+    unpaired_sales = sales.filter(~_marked(sales.height, paired.get_column("sale")))
     in_lots = _in_lots(unpaired_lines, unpaired_sales)
     lot_lines = lines.join(in_lots.select("line", "group").unique(), on="line")
     lot_sales = sales.join(in_lots.select("sale", "group").unique(), on="sale")
-    pair_lines = paired.join(lines, on="line", maintain_order="left")
-    pair_sales = paired.join(sales, on="sale", maintain_order="left")
     brokers = pl.concat([pair_sales.get_column("account"), lot_sales.get_column("account")]).unique()
+    pairs = _row(_form(pair_lines), _cairn(pair_sales))
     in_form_order = pl.concat(
         [
-            _row(_form(pair_lines), _cairn(pair_sales)),
+            pairs,
             _row(_form_of_lots(lot_lines), _cairn_of_lots(lot_sales)),
             _row(_form(unpaired_lines.join(lot_lines, on="line", how="anti"))),
         ]
@@ -136,31 +140,43 @@ def reconcile(
         pl.col("account").is_in(brokers.implode())
     )
     rows = pl.concat([in_form_order, _row(cairn=_cairn(missing_on_form))])
-    reported = (
-        rows.select(pl.col("flow_ids").alias("flow_id"), "basis_reported")
-        .explode("flow_id")
-        .filter(pl.col("flow_id").is_not_null() & pl.col("basis_reported").is_not_null())
+    lot_reported = (
+        lot_lines.sort("line").group_by("group").agg(_BASIS_REPORTED.first().alias("basis_reported"))
     )
+    reported = pl.concat(
+        [
+            pl.DataFrame([pair_sales.get_column("flow_id"), pairs.get_column("basis_reported")]),
+            lot_sales.join(lot_reported, on="group").select("flow_id", "basis_reported"),
+        ]
+    ).drop_nulls("basis_reported")
     return Reconciliation(rows.select(*RECONCILIATION_SCHEMA), reported)
 
 
 def _sales(disposals: pl.DataFrame) -> pl.DataFrame:
-    """Cairn's sales of the year, one per disposal, numbered (`sale`) by date sold, asset and flow
-    (`flow`: the flow_id's place among them)."""
-    return (
+    """Cairn's sales of the year, one per disposal, numbered (`sale`) by date sold, asset and flow_id.
+    Sorted so, a disposal's slices are together: their sums are taken over runs, not by hashing ids."""
+    flow_id = pl.col("flow_id")
+    slices = (
         disposals.lazy()
         .filter(~pl.col("type").is_in(NOT_SALES))
-        .group_by("flow_id")
-        .agg(
-            pl.col("tx_id", "asset", "account").first(),
-            pl.col("disposed_at").first().dt.date().alias("sold"),
-            pl.col("quantity").sum().cast(pl.Decimal(38, 18)).alias("units"),
-            pl.col("proceeds", "cost_basis").sum().cast(pl.Decimal(38, 18)),
+        .select(
+            "flow_id",
+            "tx_id",
+            "asset",
+            "account",
+            pl.col("disposed_at").dt.date().alias("sold"),
+            *(pl.col(name).cast(pl.Decimal(38, 18)) for name in ("quantity", "proceeds", "cost_basis")),
         )
-        .with_columns(pl.col("flow_id").rank("ordinal").alias("flow"))
-        .sort("sold", "asset", "flow")
-        .with_columns(pl.int_range(pl.len(), dtype=pl.Int64).alias("sale"))
+        .sort("sold", "asset", "flow_id")
+        .with_columns(flow_id.ne_missing(flow_id.shift(1)).cum_sum().cast(pl.Int64).sub(1).alias("sale"))
         .collect()
+    )
+    if slices.height and slices.item(-1, "sale") == slices.height - 1:  # a slice per disposal
+        return slices.rename({"quantity": "units"})
+    return slices.group_by("sale", maintain_order=True).agg(
+        pl.col("flow_id", "tx_id", "asset", "account", "sold").first(),
+        pl.col("quantity").sum().alias("units"),
+        pl.col("proceeds", "cost_basis").sum(),
     )
 
 
@@ -187,13 +203,11 @@ def _asset(given: tuple[str | None, ...], assets: Mapping[str, str], names: Mapp
 
 
 def _paired(lines: pl.DataFrame, sales: pl.DataFrame) -> pl.DataFrame:
-    """(line, sale): each line in the form's order takes the closest fitting sale not taken before it
-    (by date, then proceeds, then flow_id).
-
-    The sales a line fits are found by joins on the asset, the day and a bucket of the units (or the
-    proceeds), then checked exactly, and ordered by the line's preference; the lines then take their
-    sales in one pass over those choices."""
-    codes = {asset: code for code, asset in enumerate(sales.get_column("asset").unique().to_list())}
+    """(line, sale), in the form's order: each line takes the closest fitting sale not taken before it
+    (by date, then proceeds, then the first); in the C core when it is built (`paired`), else here
+    (`_choices`, then `_first_free`)."""
+    # codes in the assets' order, so that the sales stay sorted by day and code
+    codes = {asset: code for code, asset in enumerate(sales.get_column("asset").unique().sort().to_list())}
     line_keys, sale_keys = (
         frame.lazy()
         .select(
@@ -201,26 +215,56 @@ def _paired(lines: pl.DataFrame, sales: pl.DataFrame) -> pl.DataFrame:
             pl.col("asset").replace_strict(codes, default=None, return_dtype=pl.Int32).alias("asset"),
             pl.col("sold").cast(pl.Int32).alias("day"),
             *(_exact(pl.col(name)).alias(name) for name in ("units", "proceeds")),
-            *extra,
         )
         .drop_nulls(("asset", "proceeds"))
-        for frame, index, extra in ((lines, "line", ()), (sales, "sale", ("flow",)))
+        .collect()
+        for frame, index in ((lines, "line"), (sales, "sale"))
     )
-    choices = (
+    tolerances = (_scaled(UNITS_TOLERANCE), _scaled(AMOUNT_TOLERANCE), DATE_TOLERANCE.days)
+    took = paired(line_keys, sale_keys, *tolerances)
+    if took is not None:
+        return pl.DataFrame(
+            {
+                "line": line_keys.get_column("line").filter(took >= 0),
+                "sale": sale_keys.get_column("sale").gather(took.filter(took >= 0)),
+            }
+        )
+    choices = _choices(line_keys.lazy(), sale_keys.lazy())
+    keeper = _first_free(_ints(choices.get_column("line")), _ints(choices.get_column("sale")), sales.height)
+    return (
+        pl.DataFrame(
+            {"line": keeper, "sale": range(sales.height)}, schema={"line": pl.Int64, "sale": pl.Int64}
+        )
+        .drop_nulls()
+        .sort("line")
+    )
+
+
+def _marked(count: int, positions: pl.Series) -> pl.Series:
+    """`count` booleans, true at `positions`."""
+    return pl.repeat(False, count, eager=True).scatter(positions, True)
+
+
+def _scaled(tolerance: Decimal) -> int:
+    return int(tolerance * 10**18)
+
+
+def _choices(line_keys: pl.LazyFrame, sale_keys: pl.LazyFrame) -> pl.DataFrame:
+    """(line, sale) of every fitting sale, each line's together in the form's order, its best first.
+
+    The sales a line fits are found by joins on the asset, the day and a bucket of the units (or the
+    proceeds), then checked exactly, and ordered by the line's preference."""
+    return (
         pl.concat(
             [
                 _fitting(line_keys, sale_keys, "units", UNITS_TOLERANCE, 8),
                 _fitting(line_keys, sale_keys, "proceeds", AMOUNT_TOLERANCE, 0),
             ]
         )
-        .sort("line", "days_apart", "proceeds_apart", "flow")
+        .sort("line", "days_apart", "proceeds_apart", "sale")
         .select("line", "sale")
         .collect()
     )
-    keeper = _first_free(_ints(choices.get_column("line")), _ints(choices.get_column("sale")), sales.height)
-    return pl.DataFrame(
-        {"line": keeper, "sale": range(sales.height)}, schema={"line": pl.Int64, "sale": pl.Int64}
-    ).drop_nulls()
 
 
 def _first_free(line_of: Sequence[int], sale_of: Sequence[int], count: int) -> list[int | None]:
@@ -248,7 +292,7 @@ def _exact(amount: pl.Expr) -> pl.Expr:
 def _fitting(
     lines: pl.LazyFrame, sales: pl.LazyFrame, column: str, tolerance: Decimal, scale: int
 ) -> pl.LazyFrame:
-    """(line, sale, how many days and how much proceeds apart, flow) of the same asset, sold within
+    """(line, sale, how many days and how much proceeds apart) of the same asset, sold within
     a day, whose `column` agrees within `tolerance` (10**-scale, the width of the buckets: two values
     that agree are in the same bucket or the next)."""
     bucket = (pl.col(column) // pl.lit(10 ** (18 - scale), pl.Int128)).alias("bucket")
@@ -262,7 +306,6 @@ def _fitting(
         sales.select(
             "sale",
             "asset",
-            "flow",
             bucket,
             sold="day",
             sale_value=column,
@@ -272,11 +315,9 @@ def _fitting(
         .join(pl.LazyFrame({"near": _DAYS}, schema={"near": pl.Int32}), how="cross")
         .select(pl.exclude("near"), (pl.col("sold") + pl.col("near")).alias("day"))
     )
-    fits = (pl.col("value") - pl.col("sale_value")).abs() <= int(tolerance * 10**18)
+    fits = (pl.col("value") - pl.col("sale_value")).abs() <= _scaled(tolerance)
     if column == "proceeds":  # the pairs that fit by units too are found by units
-        fits &= ((pl.col("units") - pl.col("sale_units")).abs() > int(UNITS_TOLERANCE * 10**18)).fill_null(
-            True
-        )
+        fits &= ((pl.col("units") - pl.col("sale_units")).abs() > _scaled(UNITS_TOLERANCE)).fill_null(True)
     return (
         by_line.join(by_sale, on=("asset", "day", "bucket"))
         .filter(fits)
@@ -285,7 +326,6 @@ def _fitting(
             "sale",
             (pl.col("sold") - pl.col("day")).abs().alias("days_apart"),
             (pl.col("line_proceeds") - pl.col("sale_proceeds")).abs().alias("proceeds_apart"),
-            "flow",
         )
     )
 
@@ -328,7 +368,6 @@ _CAIRN_SIDE = pl.Schema(
     {
         **{name: RECONCILIATION_SCHEMA[name] for name in ("asset", "sold", "units", "account", "tx_ids")},
         **dict.fromkeys(("proceeds", "cost_basis"), pl.Decimal(38, 18)),
-        "flow_ids": pl.List(pl.String),
     }
 )
 
@@ -349,10 +388,10 @@ def _form(lines: pl.DataFrame) -> pl.DataFrame:
 
 
 def _form_of_lots(lines: pl.DataFrame) -> pl.DataFrame:
-    """A row's form side, for rows of the lines of a `group`, in the form's order."""
+    """A row's form side, for rows of the lines of a `group`, by group (its first line)."""
     return (
         lines.sort("line")
-        .group_by("group", maintain_order=True)
+        .group_by("group")
         .agg(
             pl.col("row").first().alias("first_row"),
             pl.col("row").cast(pl.String).str.join("; ").alias("form_rows"),
@@ -362,6 +401,7 @@ def _form_of_lots(lines: pl.DataFrame) -> pl.DataFrame:
             _BASIS_REPORTED.first().alias("basis_reported"),
             pl.col("asset").first().alias("form_asset"),
         )
+        .sort("group")
         .select(*_FORM_SIDE)
         .cast(_FORM_SIDE)
     )
@@ -377,23 +417,22 @@ def _cairn(sales: pl.DataFrame) -> pl.DataFrame:
         pl.col("tx_id").alias("tx_ids"),
         "proceeds",
         "cost_basis",
-        pl.concat_list("flow_id").alias("flow_ids"),
     ).cast(_CAIRN_SIDE)
 
 
 def _cairn_of_lots(sales: pl.DataFrame) -> pl.DataFrame:
-    """A row's Cairn side, for rows of the sales of a `group`, in their order."""
+    """A row's Cairn side, for rows of the sales of a `group` (in their order), by group."""
     return (
         sales.sort("sale")
-        .group_by("group", maintain_order=True)
+        .group_by("group")
         .agg(
             pl.col("asset", "sold").first(),
             pl.col("units").sum(),
             _joined(pl.col("account").unique().sort()).alias("account"),
             pl.col("tx_id").str.join("; ").alias("tx_ids"),
             pl.col("proceeds", "cost_basis").sum(),
-            pl.col("flow_id").alias("flow_ids"),
         )
+        .sort("group")
         .select(*_CAIRN_SIDE)
         .cast(_CAIRN_SIDE)
     )
@@ -435,7 +474,7 @@ def _row(form: pl.DataFrame | None = None, cairn: pl.DataFrame | None = None) ->
             .otherwise(pl.lit(Status.MATCHED.value))
             .alias("status"),
         )
-        .select(*RECONCILIATION_SCHEMA, "first_row", "flow_ids")
+        .select(*RECONCILIATION_SCHEMA, "first_row")
         .cast(pl.Schema(RECONCILIATION_SCHEMA))
     )
 

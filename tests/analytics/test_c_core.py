@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analytics.lots import compute, events, walk
-from analytics.lots.c_core import _c_core, c_core_available
+from analytics.lots.c_core import _c_core, c_core_available, paired
 from analytics.lots.ledger_input import validate_ledger
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.timeline import MethodTimeline
@@ -293,3 +293,42 @@ def test_the_core_orders_events_as_polars_sorts_them(keys: list[tuple[str, int, 
         orient="row",
     )
     assert frame[events.order(frame)].equals(frame.sort(events._ORDER))
+
+
+def _pairing_frames(sale_days: list[int]) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """One line of one unit for $100 on day 10, and sales of the same on `sale_days` (all asset 0)."""
+    exact = 10**18
+
+    def frame(days: list[int]) -> pl.DataFrame:
+        count = len(days)
+        return pl.DataFrame(
+            {
+                "asset": [0] * count,
+                "day": days,
+                "units": [exact] * count,
+                "proceeds": [100 * exact] * count,
+            },
+            schema={"asset": pl.Int32, "day": pl.Int32, "units": pl.Int128, "proceeds": pl.Int128},
+        )
+
+    return frame([10]), frame(sale_days)
+
+
+def test_a_line_takes_the_nearest_day_then_the_first_sale() -> None:
+    lines, sales = _pairing_frames([9, 10, 10, 11])
+    both = pl.concat([lines, lines])
+    assert paired(both, sales, 10**10, 10**18, 1).to_list() == [1, 2]  # the same day, the first
+    three = pl.concat([lines, lines, lines, lines])
+    assert paired(three, sales, 10**10, 10**18, 1).to_list() == [1, 2, 0, 3]  # then a day apart
+    assert paired(three, sales, 10**10, 10**18, 0).to_list() == [1, 2, -1, -1]
+
+
+def test_the_pairing_asks_for_sales_sorted_by_day_and_asset() -> None:
+    lines, sales = _pairing_frames([11, 10])
+    with pytest.raises(ValueError, match="not sorted by day and asset"):
+        paired(lines, sales, 10**10, 10**18, 1)
+    with pytest.raises(ValueError, match="negative"):
+        paired(lines, sales.reverse(), -1, 10**18, 1)
+    assert _c_core is not None
+    with pytest.raises(ValueError, match="sale_units: buffer too short"):
+        _c_core.pair(1, 2, *([bytes(32)] * 5), bytes(8), bytes(8), bytes(16), bytes(32), 0, 0, 1)

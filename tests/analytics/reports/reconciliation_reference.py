@@ -134,7 +134,12 @@ def _pair(line: Mapping[str, Any], days: Mapping[tuple[str, date], _SortedDay]) 
     ]
     return min(
         fitting,
-        key=lambda sale: (abs((sale.sold - sold).days), abs(line["proceeds"] - sale.proceeds), sale.flow_id),
+        key=lambda sale: (
+            abs((sale.sold - sold).days),
+            abs(line["proceeds"] - sale.proceeds),
+            sale.sold,
+            sale.flow_id,
+        ),
         default=None,
     )
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from analytics.lots import compute
-from analytics.reports import form_1099da
+from analytics.lots.c_core import c_core_available
+from analytics.reports import form_1099da, reconciliation
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form8949 import form_lines
 from analytics.reports.form_1099da import FORM_SCHEMA, Form1099DAError, read_1099da, read_1099da_csv
@@ -255,6 +256,22 @@ def test_a_sale_the_broker_reports_in_lots_is_matched_as_a_whole() -> None:
     assert reconciled.count(Status.MISSING_IN_CAIRN) == 1  # SOL only
 
 
+def test_sales_reported_in_lots_pair_with_their_own_lines_whatever_the_forms_order() -> None:
+    header = FORM_CSV.splitlines()[0]
+    in_lots = f"""{header}
+G,999999999,Ethereum,1.5,01/05/2025,04/01/2025,"$5,250.00",,X,Short-term,
+G,999999999,Ethereum,0.5,01/05/2025,04/01/2025,"$1,750.00",,X,Short-term,
+J,999999999,Bitcoin,0.2,01/10/2024,03/01/2025,"$18,000.00",,X,Long-term,
+J,999999999,Bitcoin,0.3,01/10/2024,03/01/2025,"$27,000.00",,X,Long-term,
+"""
+    reconciled = reconcile(read_1099da_csv(in_lots), _given(None).year_disposals(), NAMES)
+    rows = reconciled.rows.filter(pl.col("form_rows").is_not_null())
+    assert rows.select("form_rows", "asset", "tx_ids", "units", "status").rows() == [
+        ("1; 2", "ETH", "s2", Decimal(2), Status.MATCHED.value),
+        ("3; 4", "BTC", "s1", Decimal("0.5"), Status.MATCHED.value),
+    ]
+
+
 _DAYS = [datetime(2025, 3, day, 12, tzinfo=UTC) for day in (1, 2, 3, 5)]
 _UNITS = [Decimal(text) for text in ("0.5", "0.50000001", "0.50000002", "1", "1.5")]
 _PROCEEDS = [Decimal(text) for text in ("100", "100.004", "100.5", "101", "101.01", "250")]
@@ -264,14 +281,22 @@ _PROCEEDS = [Decimal(text) for text in ("100", "100.004", "100.5", "101", "101.0
 def _reconciled_inputs(draw: st.DrawFn) -> tuple[pl.DataFrame, pl.DataFrame]:
     """A few sales and form lines on few days, units and amounts, so that lines fit several sales,
     sales fit several lines, and split sales and unknown assets occur."""
-    slices = draw(
+    disposed = draw(  # per disposal: its asset, account, type and time, which its slices share
         st.lists(
             st.tuples(
-                st.integers(0, 7),  # the disposal: its slices are summed
                 st.sampled_from(["BTC", "ETH"]),
                 st.sampled_from(["exchange", "wallet"]),
                 st.sampled_from(["SELL", "SELL", "GIFT_SENT"]),
                 st.sampled_from(_DAYS),
+            ),
+            min_size=8,
+            max_size=8,
+        )
+    )
+    slices = draw(
+        st.lists(
+            st.tuples(
+                st.integers(0, 7),  # the disposal: its slices are summed
                 st.sampled_from(_UNITS),
                 st.sampled_from(_PROCEEDS),
                 st.sampled_from(_PROCEEDS),
@@ -292,7 +317,8 @@ def _reconciled_inputs(draw: st.DrawFn) -> tuple[pl.DataFrame, pl.DataFrame]:
                 "proceeds": proceeds,
                 "cost_basis": basis,
             }
-            for flow, asset, account, kind, at, units, proceeds, basis in slices
+            for flow, units, proceeds, basis in slices
+            for asset, account, kind, at in [disposed[flow]]
         ],
         schema={
             "flow_id": pl.String,
@@ -329,14 +355,19 @@ def _reconciled_inputs(draw: st.DrawFn) -> tuple[pl.DataFrame, pl.DataFrame]:
     return form, disposals
 
 
+@pytest.mark.parametrize("c_core", [True, False], ids=["in the C core", "in Polars"])
 @settings(max_examples=300, deadline=None)
-@given(_reconciled_inputs())
+@given(inputs=_reconciled_inputs())
 def test_the_pairing_in_columns_equals_the_pairing_line_by_line(
-    inputs: tuple[pl.DataFrame, pl.DataFrame],
+    c_core: bool, inputs: tuple[pl.DataFrame, pl.DataFrame]
 ) -> None:
+    assert c_core_available()
     form, disposals = inputs
     expected_rows, expected_reported = reference.reconciled(form, disposals, NAMES)
-    reconciled = reconcile(form, disposals, NAMES)
+    with pytest.MonkeyPatch.context() as patched:
+        if not c_core:  # as where the C core is not built
+            patched.setattr(reconciliation, "paired", lambda *given: None)
+        reconciled = reconcile(form, disposals, NAMES)
     assert reconciled.rows.equals(expected_rows)
     assert reconciled.reported.sort("flow_id").equals(expected_reported)
 
