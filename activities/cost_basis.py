@@ -176,16 +176,15 @@ class CostBasisActivities:
             with self._sessions() as session, ledger_read(session, user_id) as read:
                 continuing = plan.continuation(read)
                 remainders = LotRemainders()
-                # the flows a full run reads, kept in its snapshot (removed here once uploaded)
-                kept = LedgerFile() if continuing is None else None
+                # the flows the run reads, kept in its snapshot (removed here once uploaded)
+                kept = LedgerFile()
                 stored = self._writers(user_id, plan.public_id, run_id, continuing, remainders, kept, read)
                 # the store prepares (the previous results deleted, the ledger's day totals and callouts
                 # written) while the ledger is read
                 stored.start()
                 try:
                     if continuing is None:
-                        flows = read.batches() if kept is None else kept.passed(read.batches())
-                        ledger = EngineLedger(flows_from(flows, plan.start))
+                        ledger = EngineLedger(flows_from(kept.passed(read.batches()), plan.start))
                         written = compute_and_write(
                             ledger,
                             plan.method,
@@ -195,7 +194,7 @@ class CostBasisActivities:
                             checkpoint_at=plan.checkpoint_at,
                         )
                     else:
-                        ledger = EngineLedger(read.batches(since=continuing.through))
+                        ledger = EngineLedger(kept.passed(read.batches(since=continuing.through)))
                         start = Snapshot(continuing.through, plan.scope, plan.checkpoint_lots)
                         written = compute_and_write(ledger, plan.method, plan.scope, stored, start=start)
                 except (LedgerError, ValueError) as error:
@@ -205,8 +204,7 @@ class CostBasisActivities:
                     stored.abandon()  # started here: abandoned here too (again does nothing)
                     raise
                 finally:
-                    if kept is not None:
-                        kept.discard()
+                    kept.discard()
             with self._sessions.begin() as session:
                 if continuing is not None:
                     renew_checkpoint(session, user_id, read.snapshot)
@@ -237,16 +235,15 @@ class CostBasisActivities:
         run_id: uuid.UUID,
         continuing: Continuation | None,
         remainders: LotRemainders,
-        kept: LedgerFile | None,
+        kept: LedgerFile,
         read: LedgerRead,
     ) -> Writers:
-        """The snapshot (with the flows a full run `kept`) is uploaded, then the results committed
+        """The snapshot (with the flows the run `kept`) is uploaded, then the results committed
         (activities.cost_basis_snapshot); what remains of each lot is kept for the checkpoint."""
-        kept_read = None if kept is None else read.snapshot
         return Writers(
             remainders,
             SinkThread(lambda: ParquetSnapshot(self._storage, public_id, run_id, kept)),
-            SinkThread(lambda: StoredResults(self._sessions, user_id, run_id, continuing, kept_read)),
+            SinkThread(lambda: StoredResults(self._sessions, user_id, run_id, continuing, read.snapshot)),
         )
 
     @activity.defn(name=RECORD_COST_BASIS_FAILURE)

@@ -1,16 +1,17 @@
 """A Parquet snapshot of each cost-basis run's results in S3, under the user and the run:
-`cost-basis/{user public id}/{run id}/{lots,disposals,income}.parquet`, and for a full run the flows it
-read, valued (`ledger.parquet`).
+`cost-basis/{user public id}/{run id}/{lots,disposals,income}.parquet`, and the flows it read, valued
+(`ledger.parquet`).
 
 The engine's parts go both to the database (ledger.writes.cost_basis.StoredResults) and, in a thread
 of their own, to Parquet files (the same files `cairn lots compute` writes). The snapshot is uploaded
 before the results commit: the status row names the run whose results are visible, so a snapshot is
 only ever reached through a committed run, and one of a run that then failed is never named.
 
-A full run's ledger file holds the flows query's rows as the engine read them (its values in dollars,
-from the user's overrides, the stated values, implied trade prices and the price table): a
-transactions report reads them there (ledger.writes.tax_reports.listed_flows) instead of valuing the
-year's flows in PostgreSQL again, which costs what a run's load does.
+A run's ledger file holds the flows query's rows as the engine read them (its values in dollars, from
+the user's overrides, the stated values, implied trade prices and the price table; a run that continued
+from a checkpoint read those from it on): a transactions report reads them there
+(ledger.writes.tax_reports.listed_flows) instead of valuing the year's flows in PostgreSQL again, which
+costs what a run's load does.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ledger.writes.tax_reports import FLOW_TYPES
 from vocabulary.lot_engine import LEDGER_COLUMNS
 
 PARQUET = "application/vnd.apache.parquet"
-LEDGER = "ledger"  # the snapshot's table of the flows a full run read
+LEDGER = "ledger"  # the snapshot's table of the flows the run read
 
 
 def snapshot_key(user_public_id: uuid.UUID, run_id: uuid.UUID, table: str) -> str:
@@ -41,7 +42,7 @@ def snapshot_key(user_public_id: uuid.UUID, run_id: uuid.UUID, table: str) -> st
 
 
 class LedgerFile:
-    """The flows a full run reads (ledger.writes.cost_basis.LedgerRead.batches), written to a Parquet
+    """The flows a run reads (ledger.writes.cost_basis.LedgerRead.batches), written to a Parquet
     file as they pass on to the engine, for the run's snapshot (`ledger.parquet`). A file that cannot be
     written is not kept (the run goes on: a transactions report then values the flows in SQL)."""
 
@@ -89,7 +90,7 @@ class LedgerFile:
 
 
 class ParquetSnapshot:
-    """A `TableSink`: the parts as Parquet files in a directory of its own, uploaded on close with a full
+    """A `TableSink`: the parts as Parquet files in a directory of its own, uploaded on close with the
     run's `ledger` file (which the run discards after)."""
 
     def __init__(

@@ -175,19 +175,35 @@ def read_flows(
     directory: Path,
 ) -> ReadFlows | None:
     """For a transactions report of `within` in dollars (the currency a run values flows in): the flows
-    the user's last full run read, fetched from its snapshot into `directory`, when some of them stand
-    for the period's (kept_flows). None otherwise, or when the file is gone or too large to fetch: the
-    report then values every flow in SQL."""
+    the user's runs read, fetched from their snapshots into `directory`, each run's for the time its
+    flows stand (kept_flows), when some of them are the period's. They end before a run whose file is
+    gone or too large to fetch; None when none stand for the period: the report then values every flow
+    in SQL."""
     kept = kept_flows(session, user_id)
-    if kept is None or currency != USD or (kept.valid_before is not None and kept.valid_before <= within[0]):
+    parts: list[pl.LazyFrame] = []
+    reached: datetime | None = None
+    for run in kept if currency == USD else []:
+        if run.read_from is not None and run.read_from >= within[1]:
+            break  # the period's flows are the earlier runs'
+        reached = run.valid_before
+        if reached is not None and reached <= within[0]:
+            continue
+        path = directory / f"{LEDGER}-{run.run_id}.parquet"
+        try:
+            storage.download(snapshot_key(public_id, run.run_id, LEDGER), path)
+        except (StoredFileMissing, StoredFileTooLarge) as error:
+            activity.logger.warning("run %s's flows not read, valued in SQL: %s", run.run_id, error)
+            reached = run.read_from
+            break
+        stands = pl.lit(True)
+        if run.read_from is not None:
+            stands &= pl.col("timestamp") >= run.read_from
+        if run.valid_before is not None:
+            stands &= pl.col("timestamp") < run.valid_before
+        parts.append(pl.scan_parquet(path).filter(stands))
+    if not parts or (reached is not None and reached <= within[0]):
         return None
-    path = directory / f"{LEDGER}.parquet"
-    try:
-        storage.download(snapshot_key(public_id, kept.run_id, LEDGER), path)
-    except (StoredFileMissing, StoredFileTooLarge) as error:
-        activity.logger.warning("run %s's flows not read, valued in SQL: %s", kept.run_id, error)
-        return None
-    return ReadFlows(pl.scan_parquet(path), kept.valid_before)
+    return ReadFlows(pl.concat(parts), reached)
 
 
 class TaxReportActivities:

@@ -124,7 +124,7 @@ def _eight_places(quantity: pl.Expr) -> pl.Expr:
     a slice of dust never reads 0; the buy and the sale of a line get the same text."""
     units = pl.lit(0, pl.Int128) - ((pl.lit(0, pl.Int128) - quantity.to_physical()) // 10**10)
     text = pl.format("{}.{}", units // 10**8, (units % 10**8).cast(pl.String).str.zfill(8))
-    return text.str.replace(r"\.?0+$", "")
+    return text.str.strip_chars_end("0").str.strip_chars_end(".")
 
 
 def taxact_csv(lines: pl.DataFrame, path: Path) -> None:

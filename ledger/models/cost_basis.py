@@ -83,17 +83,18 @@ class CostBasisCheckpoint(Base):
 
 
 class KeptLedger(Base):
-    """The flows the user's last full run read, valued, kept as its snapshot's ledger file
-    (activities.cost_basis_snapshot), for a transactions report to read instead of valuing them again
-    (ledger.writes.tax_reports.kept_flows): they stand for the user's flows before `valid_before` (None:
-    all; a run that continued from a checkpoint read those from it on anew) and before the earliest
+    """The flows a run read, valued, kept as its snapshot's ledger file (activities.cost_basis_snapshot),
+    for a transactions report to read instead of valuing them again (ledger.writes.tax_reports.kept_flows):
+    the user's flows from `read_from` (None: a full run's, all) and before `valid_before` (None: all; a
+    later run that continued from a checkpoint read those from it on anew), and before the earliest
     change logged since `read_snapshot`. Written with the results (ledger.writes.cost_basis.finish_run)."""
 
     __tablename__ = "kept_ledgers"
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
-    run_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    run_id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True)
     read_snapshot: Mapped[str] = mapped_column(Text)  # pg_current_snapshot() of the run's read
+    read_from: Mapped[datetime | None]
     valid_before: Mapped[datetime | None]
     kept_at: Mapped[datetime] = mapped_column(server_default=func.now())
 

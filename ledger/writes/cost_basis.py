@@ -136,9 +136,10 @@ def finish_run(
 ) -> None:
     """The run's results are stored: not running, unless a request came in during the run.
 
-    With them, what stands of the flows a full run kept (KeptLedger): a full run's own, when it kept them
-    (`kept_read`: its read's snapshot), else none; a run that `continued_from` a checkpoint read the flows
-    from then on anew, so the kept ones stand only for those before (LEAST passes over a null, no bound)."""
+    With them, which runs' kept flows stand for the user's (KeptLedger): a full run's own, when it kept
+    them (`kept_read`: its read's snapshot), else none; a run that `continued_from` a checkpoint read the
+    flows from then on anew, so the kept ones stand only for those before, and its own (when it kept
+    them) for those from then on. A run whose flows stand for none any more is forgotten."""
     session.execute(
         update(CostBasisStatus)
         .where(CostBasisStatus.user_id == user_id)
@@ -154,20 +155,25 @@ def finish_run(
             updated_at=func.now(),
         )
     )
-    if continued_from is not None:
+    users = KeptLedger.user_id == user_id
+    if continued_from is None:
+        session.execute(delete(KeptLedger).where(users))
+    else:  # LEAST passes over a null (no bound)
         session.execute(
             update(KeptLedger)
-            .where(KeptLedger.user_id == user_id)
+            .where(users)
             .values(valid_before=func.least(KeptLedger.valid_before, continued_from))
         )
-    elif kept_read is None:
-        session.execute(delete(KeptLedger).where(KeptLedger.user_id == user_id))
-    else:
-        kept = {"run_id": run_id, "read_snapshot": kept_read, "valid_before": None, "kept_at": func.now()}
+        session.execute(delete(KeptLedger).where(users, KeptLedger.valid_before <= KeptLedger.read_from))
+    if kept_read is not None:
         session.execute(
-            insert(KeptLedger)
-            .values(user_id=user_id, **kept)
-            .on_conflict_do_update(index_elements=[KeptLedger.user_id], set_=kept)
+            insert(KeptLedger).values(
+                user_id=user_id,
+                run_id=run_id,
+                read_snapshot=kept_read,
+                read_from=continued_from,
+                kept_at=func.now(),
+            )
         )
 
 
@@ -522,7 +528,7 @@ class StoredResults:
         continuing: Continuation | None = None,
         kept_read: str | None = None,
     ) -> None:
-        """`kept_read`: the snapshot of a full run's read, whose flows it keeps (finish_run)."""
+        """`kept_read`: the snapshot of the run's read, whose flows it keeps (finish_run)."""
         self._user_id, self._run_id = user_id, run_id
         self._continuing, self._kept_read = continuing, kept_read
         self._session = sessions()

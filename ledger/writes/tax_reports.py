@@ -311,9 +311,9 @@ def no_results(table: str) -> pl.DataFrame:
 
 @dataclass(frozen=True)
 class ReadFlows:
-    """The flows the user's last full run read (the flows query's rows: values in dollars), from its
-    snapshot's ledger file (activities.cost_basis_snapshot), which stand for the user's flows before
-    `valid_before` (None: all of them; `kept_flows` says which run and how far)."""
+    """Flows runs read (the flows query's rows: values in dollars), from their snapshots' ledger files
+    (activities.cost_basis_snapshot), which stand for the user's flows before `valid_before` (None: all
+    of them; `kept_flows` says which runs, and for when)."""
 
     flows: pl.LazyFrame
     valid_before: datetime | None
@@ -321,33 +321,50 @@ class ReadFlows:
 
 @dataclass(frozen=True)
 class KeptFlows:
-    """Which run's ledger file stands for the user's flows, and for those before when (None: all)."""
+    """A run whose ledger file stands for the user's flows from `read_from` (None: from the first) and
+    before `valid_before` (None: all after)."""
 
     run_id: uuid.UUID
+    read_from: datetime | None
     valid_before: datetime | None
 
 
-def kept_flows(session: Session, user_id: int) -> KeptFlows | None:
-    """The run whose flows stand for the user's (KeptLedger), as the session's snapshot sees the stored
-    results and the changes logged (ledger.writes.cost_basis_checkpoints): those before the instant a
-    later run read them from anew, and before the earliest change the run's read did not see. None when
-    none stand, or the run read them longer than RETENTION ago (shared changes, such as prices, are
-    logged that long)."""
-    row = session.execute(_KEPT, {"user_id": user_id, "retention": RETENTION}).first()
-    if row is None or not row.fresh or row.none_stand:
-        return None
-    return KeptFlows(row.run_id, None if row.valid_before is None else row.valid_before.astimezone(UTC))
+def kept_flows(session: Session, user_id: int) -> list[KeptFlows]:
+    """The runs whose flows stand for the user's (KeptLedger), one after the other from the first flow
+    (a full run's, then those of runs that continued from a checkpoint), as the session's snapshot sees
+    the stored results and the changes logged (ledger.writes.cost_basis_checkpoints): each run's from the
+    instant it read them from, to the instant a later run read them from anew, and before the earliest
+    change its read did not see. They end where one is missing: none when no full run's stand, and none
+    of a run that read them longer than RETENTION ago (shared changes, such as prices, are logged that
+    long)."""
+    standing: list[KeptFlows] = []
+    for row in session.execute(_KEPT, {"user_id": user_id, "retention": RETENTION}):
+        reached = standing[-1].valid_before if standing else None
+        follows = row.read_from is None if not standing else row.read_from == reached
+        empty = None not in (row.read_from, row.valid_before) and row.valid_before <= row.read_from
+        if not row.fresh or row.none_stand or not follows or empty:
+            break
+        standing.append(KeptFlows(row.run_id, _utc(row.read_from), _utc(row.valid_before)))
+        if row.valid_before is None:
+            break
+    return standing
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    return None if moment is None else moment.astimezone(UTC)
 
 
 # a change since -infinity (to the whole ledger) leaves none standing
 _KEPT = text(
-    "SELECT run_id, kept_at > now() - :retention AS fresh,"
+    "SELECT run_id, read_from, kept_at > now() - :retention AS fresh,"
     " CASE WHEN isfinite(bound) THEN bound END AS valid_before, NOT isfinite(bound) AS none_stand"
-    " FROM (SELECT kept.run_id, kept.kept_at, least(kept.valid_before, changed.since) AS bound"
+    " FROM (SELECT kept.run_id, kept.read_from, kept.kept_at,"
+    "  least(kept.valid_before, changed.since) AS bound"
     "  FROM kept_ledgers AS kept, LATERAL (SELECT min(since) AS since FROM cost_basis_changes"
     "   WHERE (user_id = kept.user_id OR user_id IS NULL)"
     "   AND NOT pg_visible_in_snapshot(xid::text::xid8, kept.read_snapshot::pg_snapshot)) AS changed"
     "  WHERE kept.user_id = :user_id) AS found"
+    " ORDER BY read_from NULLS FIRST"
 )
 
 

@@ -458,7 +458,7 @@ async def test_a_reconciled_1099da_chooses_the_8949_boxes_of_the_years_forms_and
 async def test_a_transactions_export_reads_the_values_the_run_read_and_without_them_values_in_sql(
     client: httpx.AsyncClient, db_session: Session, servers: Settings, tmp_path: Path
 ) -> None:
-    """The export reads the values the user's last full run read (its snapshot's ledger file: here one
+    """The export reads the values the user's last run read (its snapshot's ledger file: here one
     value changed in it, to show it is read) instead of valuing every flow again; without that file it
     values them all in SQL."""
     user = await signed_up_user(client, db_session)
@@ -466,7 +466,7 @@ async def test_a_transactions_export_reads_the_values_the_run_read_and_without_t
     assert (await gql(client, ENQUEUE, priority="HIGH"))["enqueueCostBasis"]["success"]
     await calculated(client)
     db_session.expire_all()
-    kept = db_session.get_one(KeptLedger, user.id).run_id
+    kept = db_session.scalars(select(KeptLedger.run_id).where(KeptLedger.user_id == user.id)).one()
     storage, key = Storage(servers), snapshot_key(user.public_id, kept, LEDGER)
     path = tmp_path / "ledger.parquet"
     storage.download(key, path)

@@ -19,9 +19,10 @@ from sqlalchemy.orm import Session
 from temporalio.client import Client
 
 from activities.cost_basis_snapshot import LEDGER, snapshot_key
+from activities.tax_report import read_flows
 from ledger.infra.db import sync_sessions
 from ledger.infra.settings import Settings
-from ledger.infra.storage import Storage, StoredFileMissing
+from ledger.infra.storage import Storage
 from ledger.models import (
     AssetDayChange,
     CostBasisChange,
@@ -40,7 +41,8 @@ from ledger.reference.seed import bundled_prices, seed_prices
 from ledger.writes.callouts import LEDGER_CALLOUTS
 from ledger.writes.cost_basis import flow_batches
 from ledger.writes.cost_basis_checkpoints import RETENTION
-from ledger.writes.tax_reports import KeptFlows, kept_flows
+from ledger.writes.tax_reports import KeptFlows, kept_flows, listed_flows
+from ledger.writes.usd_values import USD
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, at, into, link_transfer, out
 from tests.workflows.test_cost_basis import computed, new_user, run, status, stored
 from vocabulary.enums import CostBasisMethod
@@ -388,18 +390,19 @@ async def test_a_run_rewrites_the_opening_lots_the_run_before_it_changed(
     assert everything(db_session, user) == await full_run(temporal_client, task_queue, db_session, user)
 
 
-async def test_the_flows_a_full_run_read_stand_for_the_ledger_until_a_run_or_a_change_says_otherwise(
+async def test_the_flows_runs_read_stand_for_the_ledger_until_a_run_or_a_change_says_otherwise(
     temporal_client: Client, task_queue: str, db_session: Session, servers: Settings, tmp_path: Path
 ) -> None:
-    """A full run keeps the flows it read in its snapshot (`ledger.parquet`: the flows query's rows, as
-    the load read them); a run that continues from the checkpoint reads those from it on anew, so the
-    kept ones stand only for those before it; the next full run's stand for all again, until a change
-    its read did not see (a price, from its day on; the method, for all) or RETENTION has passed."""
+    """A run keeps the flows it read in its snapshot (`ledger.parquet`: the flows query's rows, as the
+    load read them); a run that continues from the checkpoint reads those from it on anew, so the
+    full run's kept ones stand only for those before it, and its own for those after; the next full
+    run's stand for all again, until a change its read did not see (a price, from its day on; the
+    method, for all) or RETENTION has passed."""
     user, made = history(db_session, CostBasisMethod.FIFO, False)
     storage = Storage(servers)
 
     first = computed(await run(temporal_client, task_queue, user))
-    assert kept_flows(db_session, user.id) == KeptFlows(uuid.UUID(first.run_id), None)
+    assert kept_flows(db_session, user.id) == [KeptFlows(uuid.UUID(first.run_id), None, None)]
     storage.download(
         snapshot_key(user.public_id, uuid.UUID(first.run_id), LEDGER), tmp_path / "first.parquet"
     )
@@ -412,22 +415,39 @@ async def test_the_flows_a_full_run_read_stand_for_the_ledger_until_a_run_or_a_c
     again = computed(await run(temporal_client, task_queue, user))
     assert again.continued_from == CHECKPOINT
     assert str(status(db_session, user).run_id) == again.run_id  # its results, the first run's flows before
-    assert kept_flows(db_session, user.id) == KeptFlows(uuid.UUID(first.run_id), at("2024-05-01 00:00"))
-    with pytest.raises(StoredFileMissing):  # a continuing run keeps no flows of its own
-        storage.download(
-            snapshot_key(user.public_id, uuid.UUID(again.run_id), LEDGER), tmp_path / "again.parquet"
-        )
+    assert kept_flows(db_session, user.id) == [
+        KeptFlows(uuid.UUID(first.run_id), None, at("2024-05-01 00:00")),
+        KeptFlows(uuid.UUID(again.run_id), at("2024-05-01 00:00"), None),
+    ]
+    storage.download(
+        snapshot_key(user.public_id, uuid.UUID(again.run_id), LEDGER), tmp_path / "again.parquet"
+    )
+    with sync_sessions(db_session.get_bind())() as session:
+        read = pl.concat(list(flow_batches(session, user.id)))
+    since = pl.col("timestamp") >= at("2024-05-01 00:00")
+    assert pl.read_parquet(tmp_path / "again.parquet").equals(read.filter(since), null_equal=True)
+    year = (at("2024-01-01 00:00"), at("2025-01-01 00:00"))
+    kept = read_flows(db_session, storage, user.id, user.public_id, USD, year, tmp_path)
+    assert kept is not None and kept.valid_before is None  # the two runs' files stand for the year
+    valued = listed_flows(db_session, user.id, None, (1, 1), USD, year)
+    assert listed_flows(db_session, user.id, None, (1, 1), USD, year, kept).equals(valued)
+    assert storage.remove_prefix(snapshot_key(user.public_id, uuid.UUID(again.run_id), LEDGER)) == 1
+    kept = read_flows(db_session, storage, user.id, user.public_id, USD, year, tmp_path)
+    assert kept is not None and kept.valid_before == at("2024-05-01 00:00")  # the first run's alone
+    assert listed_flows(db_session, user.id, None, (1, 1), USD, year, kept).equals(valued)
 
     edit_in_march(db_session, user, made)
     db_session.commit()
     full = computed(await run(temporal_client, task_queue, user))
     assert full.continued_from is None
-    assert kept_flows(db_session, user.id) == KeptFlows(uuid.UUID(full.run_id), None)
+    assert kept_flows(db_session, user.id) == [KeptFlows(uuid.UUID(full.run_id), None, None)]
 
     try:
         price_an_april_day(db_session, user, made)
         db_session.commit()
-        assert kept_flows(db_session, user.id) == KeptFlows(uuid.UUID(full.run_id), at("2024-04-02 00:00"))
+        assert kept_flows(db_session, user.id) == [
+            KeptFlows(uuid.UUID(full.run_id), None, at("2024-04-02 00:00"))
+        ]
     finally:  # the price table is shared
         db_session.execute(delete(Price).where(Price.symbol == TEST_SYMBOL))
         db_session.commit()
@@ -435,8 +455,8 @@ async def test_the_flows_a_full_run_read_stand_for_the_ledger_until_a_run_or_a_c
         update(KeptLedger).where(KeptLedger.user_id == user.id).values(kept_at=func.now() - RETENTION)
     )
     db_session.commit()
-    assert kept_flows(db_session, user.id) is None
+    assert kept_flows(db_session, user.id) == []
     db_session.execute(update(KeptLedger).where(KeptLedger.user_id == user.id).values(kept_at=func.now()))
     switch_to_lifo(db_session, user, made)
     db_session.commit()
-    assert kept_flows(db_session, user.id) is None
+    assert kept_flows(db_session, user.id) == []
