@@ -1644,9 +1644,11 @@ static int compare_sale_values(const void *a, const void *b) {
 }
 
 static const i128 I128_MAX = (i128)(((u128)1 << 127) - 1);
+static const i128 I128_MIN = -(i128)(((u128)1 << 127) - 1) - 1;
+enum { MAX_PAIR_DAYS = 366 };
 
 /* The run of the sales of `asset` sold on `day`, or NULL. */
-static const SaleRun *find_run(const SaleRun *runs, Py_ssize_t n_runs, int32_t asset, int32_t day) {
+static const SaleRun *find_run(const SaleRun *runs, Py_ssize_t n_runs, int32_t asset, int64_t day) {
     Py_ssize_t from = 0, to = n_runs;
     while (from < to) {
         Py_ssize_t middle = from + (to - from) / 2;
@@ -1668,7 +1670,7 @@ typedef struct {
  * closest by proceeds, then the first, into *best when it is closer. */
 static void closest_free(const SaleValue *sorted, const SaleRun *run, i128 value, i128 tolerance, i128 proceeds,
                          const i128 *sale_proceeds, const char *taken, Choice *best) {
-    i128 low = value < -I128_MAX + tolerance ? -I128_MAX : value - tolerance;
+    i128 low = value < I128_MIN + tolerance ? I128_MIN : value - tolerance;
     i128 high = value > I128_MAX - tolerance ? I128_MAX : value + tolerance;
     /* the first value from `low` on: a binary search without branches (runs are never empty) */
     const SaleValue *base = sorted + run->start;
@@ -1704,11 +1706,12 @@ PyDoc_STRVAR(pair_doc,
              "     sale_asset, sale_day, sale_units, sale_proceeds, units_tolerance, amount_tolerance,\n"
              "     days) -> bytes\n\n"
              "1099-DA lines against sales (analytics/reports/reconciliation.py): each line, in order, takes the\n"
-             "sale no earlier line took that fits it (same asset, sold at most `days` apart, units within\n"
-             "units_tolerance when the line has units, or proceeds within amount_tolerance) and is closest:\n"
-             "fewest days apart, then closest proceeds, then first. asset and day int32; has_units int8;\n"
-             "units and proceeds int128. The sales are sorted by (day, asset). Returns, per line, the int64\n"
-             "position of the sale it took, or -1.");
+             "sale no earlier line took that fits it (same asset, sold at most `days` apart (0 to 366), units\n"
+             "within units_tolerance when the line has units, or proceeds within amount_tolerance) and is\n"
+             "closest: fewest days apart, then closest proceeds, then first. asset and day int32; has_units\n"
+             "int8; units and proceeds int128. The sales are sorted by (day, asset). Returns, per line, the\n"
+             "int64 position of the sale it took, or -1. A line's fitting sales are all looked at: many\n"
+             "alike on one day (n) take n * n steps.");
 
 static PyObject *pair(PyObject *self, PyObject *args) {
     Py_ssize_t n_lines, n_sales;
@@ -1721,6 +1724,10 @@ static PyObject *pair(PyObject *self, PyObject *args) {
         return NULL;
     if (n_lines < 0 || n_sales < 0 || units_tolerance < 0 || amount_tolerance < 0 || days < 0) {
         PyErr_SetString(PyExc_ValueError, "negative count, tolerance or days");
+        return NULL;
+    }
+    if (days > MAX_PAIR_DAYS) {
+        PyErr_SetString(PyExc_ValueError, "days apart over 366");
         return NULL;
     }
     Buffer buffers[N_PAIR_BUFFERS];
@@ -1772,7 +1779,8 @@ static PyObject *pair(PyObject *self, PyObject *args) {
         Choice best = {-1, 0};
         for (int distance = 0; distance <= days && best.sale < 0; distance++) {
             for (int side = distance ? -1 : 1; side <= 1; side += 2) {
-                const SaleRun *run = find_run(runs, n_runs, line_asset[line], line_day[line] + side * distance);
+                int64_t day = (int64_t)line_day[line] + side * distance;
+                const SaleRun *run = find_run(runs, n_runs, line_asset[line], day);
                 if (!run) continue;
                 if (line_has_units[line])
                     closest_free(by_units, run, line_units[line], units_tolerance, line_proceeds[line], sale_proceeds,

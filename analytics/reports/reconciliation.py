@@ -113,17 +113,17 @@ def reconcile(
     form: pl.DataFrame, disposals: pl.DataFrame, names: Mapping[str, str] | None = None
 ) -> Reconciliation:
     """`form`: a 1099-DA's lines (form_1099da.FORM_SCHEMA); `disposals`: the engine's, of the year.
-    Lines and sales are paired a column at a time (`_paired`, then `_in_lots`); each row then sums its
-    group's lines and sales."""
+    Each line takes its sale (`_paired`), the lines left are then matched in lots (`_in_lots`); each row
+    then sums its group's lines and sales."""
     sales = _sales(disposals)
     lines = _with_assets(form, sales, names or {}).with_columns(
         pl.int_range(pl.len(), dtype=pl.Int64).alias("line")
     )
-    paired = _paired(lines, sales)
-    pair_lines = lines[paired.get_column("line")]
-    pair_sales = sales[paired.get_column("sale")]
-    unpaired_lines = lines.filter(~_marked(lines.height, paired.get_column("line")))
-    unpaired_sales = sales.filter(~_marked(sales.height, paired.get_column("sale")))
+    pairing = _paired(lines, sales)
+    pair_lines = lines[pairing.get_column("line")]
+    pair_sales = sales[pairing.get_column("sale")]
+    unpaired_lines = lines.filter(~_marked(lines.height, pairing.get_column("line")))
+    unpaired_sales = sales.filter(~_marked(sales.height, pairing.get_column("sale")))
     in_lots = _in_lots(unpaired_lines, unpaired_sales)
     lot_lines = lines.join(in_lots.select("line", "group").unique(), on="line")
     lot_sales = sales.join(in_lots.select("sale", "group").unique(), on="sale")

@@ -323,12 +323,47 @@ def test_a_line_takes_the_nearest_day_then_the_first_sale() -> None:
     assert paired(three, sales, 10**10, 10**18, 0).to_list() == [1, 2, -1, -1]
 
 
+def _keys(rows: list[tuple[int, int, int | None, int]]) -> pl.DataFrame:
+    """(asset, day, units, proceeds) rows, the amounts in whole units (10**18)."""
+    return pl.DataFrame(
+        [
+            (asset, day, None if units is None else units * 10**18, proceeds * 10**18)
+            for asset, day, units, proceeds in rows
+        ],
+        schema={"asset": pl.Int32, "day": pl.Int32, "units": pl.Int128, "proceeds": pl.Int128},
+        orient="row",
+    )
+
+
+def test_a_line_fits_by_units_or_by_proceeds_and_takes_the_closest_proceeds() -> None:
+    sales = _keys([(0, 10, 5, 100), (1, 10, 1, 103), (1, 10, 2, 101), (1, 10, 3, 200), (0, 11, 1, 100)])
+    lines = _keys(
+        [
+            (1, 10, 1, 100),  # units fit sale 1 ($3 off), proceeds fit sale 2 ($1 off): the closer
+            (1, 10, None, 103),  # no units: proceeds fit sale 1 (and sale 2, taken)
+            (1, 10, 3, 500),  # units fit sale 3, proceeds far off
+            (1, 10, 4, 150),  # neither
+            (0, 10, 1, 101),  # asset 0: proceeds fit sale 0 within the tolerance exactly, and the next day's
+        ]
+    )
+    assert paired(lines, sales, 10**10, 10**18, 1).to_list() == [2, 1, 3, -1, 0]
+    # a hair under a dollar: the first line's proceeds fit nothing, it takes sale 1 by units, and the
+    # second's fit sale 1 alone; asset 0's line fits the next day's sale by units
+    assert paired(lines, sales, 10**10, 10**18 - 1, 1).to_list() == [1, -1, 3, -1, 4]
+    assert paired(lines.clear(), sales, 10**10, 10**18, 1).to_list() == []
+    assert paired(lines, sales.clear(), 10**10, 10**18, 1).to_list() == [-1] * 5
+
+
 def test_the_pairing_asks_for_sales_sorted_by_day_and_asset() -> None:
     lines, sales = _pairing_frames([11, 10])
     with pytest.raises(ValueError, match="not sorted by day and asset"):
         paired(lines, sales, 10**10, 10**18, 1)
+    with pytest.raises(ValueError, match="not sorted by day and asset"):
+        paired(lines, _keys([(1, 10, 1, 100), (0, 10, 1, 100)]), 10**10, 10**18, 1)
     with pytest.raises(ValueError, match="negative"):
         paired(lines, sales.reverse(), -1, 10**18, 1)
+    with pytest.raises(ValueError, match="over 366"):
+        paired(lines, sales.reverse(), 10**10, 10**18, 367)
     assert _c_core is not None
     with pytest.raises(ValueError, match="sale_units: buffer too short"):
         _c_core.pair(1, 2, *([bytes(32)] * 5), bytes(8), bytes(8), bytes(16), bytes(32), 0, 0, 1)
