@@ -303,6 +303,33 @@ async def test_a_change_before_the_checkpoint_makes_the_run_full(
     assert checkpoint is not None and checkpoint.through == at("2024-05-01 00:00")
 
 
+async def test_ignoring_one_end_of_a_transfer_changes_the_other_ends_day_too(
+    temporal_client: Client, task_queue: str, db_session: Session
+) -> None:
+    """A link counts only while neither of its ends is ignored: ignoring the May end of a transfer sent in
+    April changes the April withdrawal's flows too (it is no longer a transfer's leg), so the run does not
+    continue from May, and the flows read before stand only for those before April 28."""
+    user, made = history(db_session, CostBasisMethod.FIFO, False)
+    sent = add_transaction(
+        db_session, made["a"], "2024-04-28 09:00", Type.WITHDRAWAL, out("crypto_BTC", "0.2")
+    )
+    received = add_transaction(
+        db_session, made["b"], "2024-05-02 09:00", Type.DEPOSIT, into("crypto_BTC", "0.2")
+    )
+    link_transfer(db_session, sent, received)
+    db_session.commit()
+    first = computed(await run(temporal_client, task_queue, user))
+    checkpoint = db_session.get(CostBasisCheckpoint, user.id)
+    assert checkpoint is not None and checkpoint.through == at("2024-05-01 00:00")
+
+    db_session.execute(update(Transaction).where(Transaction.id == received.id).values(is_ignored=True))
+    db_session.commit()
+    assert kept_flows(db_session, user.id) == [
+        KeptFlows(uuid.UUID(first.run_id), None, at("2024-04-28 00:00"))
+    ]
+    assert computed(await run(temporal_client, task_queue, user)).continued_from is None
+
+
 async def test_seeding_the_bundled_prices_again_keeps_the_checkpoint(
     temporal_client: Client, task_queue: str, db_session: Session
 ) -> None:

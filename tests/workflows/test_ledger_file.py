@@ -1,4 +1,4 @@
-"""The flows a full cost-basis run reads, kept as they pass on to the engine (activities.cost_basis_snapshot
+"""The flows a cost-basis run reads, kept as they pass on to the engine (activities.cost_basis_snapshot
 .LedgerFile): every batch, in order; a file of no rows for a ledger without flows; none, without failing
 the run, when the file cannot be written."""
 
