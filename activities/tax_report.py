@@ -32,6 +32,7 @@ from activities.cost_basis_snapshot import LEDGER, snapshot_key
 from activities.heartbeat import heartbeating
 from activities.uploads import UploadUnavailable, read_upload
 from analytics.lots import LedgerError, compute
+from analytics.lots.c_core import rescaled, scaled_as_decimal
 from analytics.reports.catalogue import ReportInput, write_report
 from analytics.reports.form_1099da import Form1099DAError, read_1099da
 from analytics.reports.reconciliation import SALE_COLUMNS
@@ -68,10 +69,11 @@ from ledger.writes.tax_reports import (
     stored_disposals,
     stored_income,
     stored_lots,
+    usd_rates,
 )
 from ledger.writes.usd_values import USD
 from vocabulary.enums import AllocationScope, CostBasisMethod, JobStatus
-from vocabulary.lot_engine import DISPOSAL_COLUMNS
+from vocabulary.lot_engine import DISPOSAL_COLUMNS, SCALE
 
 BAD_REPORT = "TaxReportInputError"  # ApplicationError type of a report its input cannot make
 PDF_TYPES = frozenset(
@@ -174,19 +176,19 @@ def read_flows(
     within: tuple[datetime, datetime],
     directory: Path,
 ) -> ReadFlows | None:
-    """For a transactions report of `within` in dollars (the currency a run values flows in): the flows
-    the user's runs read, fetched from their snapshots into `directory`, each run's for the time its
-    flows stand (kept_flows), when some of them are the period's. They end before a run whose file is
-    gone or too large to fetch; None when none stand for the period: the report then values every flow
-    in SQL."""
-    kept = kept_flows(session, user_id)
+    """For a transactions report of `within` in `currency`: the flows the user's runs read, fetched from
+    their snapshots into `directory`, each run's for the time its flows stand (kept_flows), when some of
+    them are the period's; their dollars converted as SQL converts them (`in_currency`). They end before
+    a run whose file is gone or too large to fetch; None when none stand for the period, or they cannot
+    be converted: the report then values every flow in SQL."""
+    start, end = within
     parts: list[pl.LazyFrame] = []
     reached: datetime | None = None
-    for run in kept if currency == USD else []:
-        if run.read_from is not None and run.read_from >= within[1]:
+    for run in kept_flows(session, user_id):
+        if run.read_from is not None and run.read_from >= end:
             break  # the period's flows are the earlier runs'
         reached = run.valid_before
-        if reached is not None and reached <= within[0]:
+        if reached is not None and reached <= start:
             continue
         path = directory / f"{LEDGER}-{run.run_id}.parquet"
         try:
@@ -195,15 +197,49 @@ def read_flows(
             activity.logger.warning("run %s's flows not read, valued in SQL: %s", run.run_id, error)
             reached = run.read_from
             break
-        stands = pl.lit(True)
-        if run.read_from is not None:
-            stands &= pl.col("timestamp") >= run.read_from
+        stands = pl.col("timestamp").is_between(max(start, run.read_from or start), end, "left")
         if run.valid_before is not None:
             stands &= pl.col("timestamp") < run.valid_before
         parts.append(pl.scan_parquet(path).filter(stands))
-    if not parts or (reached is not None and reached <= within[0]):
+    if not parts or (reached is not None and reached <= start):
         return None
-    return ReadFlows(pl.concat(parts), reached)
+    flows = pl.concat(parts)
+    if currency == USD:
+        return ReadFlows(flows, reached)
+    converted = in_currency(session, flows.collect(), currency)
+    return None if converted is None else ReadFlows(converted.lazy(), reached, currency)
+
+
+def in_currency(session: Session, flows: pl.DataFrame, currency: str) -> pl.DataFrame | None:
+    """The flows' dollar values in `currency`, as SQL converts them (ledger.writes.tax_reports._converted:
+    the value times the rate of its UTC day, `usd_rates`, rounded to 18 decimals half away from zero),
+    exactly, in the C core; None when it cannot (not built, a rate finer than 10**-36, a result out of
+    range)."""
+    days = flows.get_column("timestamp").dt.date().unique().drop_nulls()
+    rates = usd_rates(session, currency, days.to_list())
+    scale = max(
+        (max(0, -int(rate.as_tuple().exponent)) for rate in rates.values() if rate is not None), default=0
+    )
+    if scale > 36:
+        return None
+    factors = pl.DataFrame(
+        {
+            "day": list(rates),
+            "factor": pl.Series(
+                [None if rate is None else int(rate.scaleb(scale)) for rate in rates.values()],
+                dtype=pl.Int128,
+            ),
+        },
+        schema={"day": pl.Date, "factor": pl.Int128},
+    )
+    factor = flows.select(pl.col("timestamp").dt.date().alias("day")).join(
+        factors, on="day", how="left", maintain_order="left"
+    )
+    values = flows.get_column("value").cast(pl.Decimal(38, SCALE)).to_physical()
+    made = rescaled(values, factor.get_column("factor"), 10**scale)
+    if made is None:
+        return None
+    return flows.with_columns(scaled_as_decimal(made, SCALE).cast(pl.String).alias("value"))
 
 
 class TaxReportActivities:

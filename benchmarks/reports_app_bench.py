@@ -153,6 +153,7 @@ def timed_report(
     postgres_data: Path,
     form_1099da: Path | None = None,
     storage: Storage | None = None,
+    currency: str = "USD",
 ) -> str:
     """One report as the activity makes it: the tables its type reads, loaded (a 1099-DA read beside
     them; a transactions report's flows from the user's last full run, when there is one, through
@@ -182,11 +183,12 @@ def timed_report(
             read = (
                 None
                 if storage is None
-                else read_flows(session, storage, user_id, public_id, "USD", period, out)
+                else read_flows(session, storage, user_id, public_id, currency, period, out)
             )
-            flows = listed_flows(session, user_id, None, (1, 1), "USD", period, read)
+            flows = listed_flows(session, user_id, None, (1, 1), currency, period, read)
             ledger = pl.concat(list(EngineLedger([flows])))
-            how = "valued in SQL" if read is None else "from the run's flows"
+            source = "valued in SQL" if read is None else "from the runs' flows"
+            how = f"{source}, in {currency}"
         form = None if broker is None else broker.result()
     loaded = time.perf_counter()
     given = ReportInput(YEAR, disposals, income, lots, ledger=ledger, form_1099da=form)
@@ -292,6 +294,18 @@ def main() -> None:
                 print(user_run(sessions, storage, large), flush=True)
                 print(
                     timed_report(sessions, large, ReportType.TRANSACTIONS_CSV, out, data, storage=storage),
+                    flush=True,
+                )
+                print(
+                    timed_report(
+                        sessions,
+                        large,
+                        ReportType.TRANSACTIONS_CSV,
+                        out,
+                        data,
+                        storage=storage,
+                        currency="EUR",
+                    ),
                     flush=True,
                 )
                 # an edit, and the run that continues from the checkpoint: the export reads both runs' flows

@@ -1806,7 +1806,7 @@ done:
     return result;
 }
 
-/* Test hooks: the exact arithmetic, on Python ints within the signed 128-bit range. */
+/* Python ints within the signed 128-bit range, to and from int128. */
 static int to_i128(PyObject *object, i128 *out) {
     unsigned char bytes[16];
     if (_PyLong_AsByteArray((PyLongObject *)object, bytes, 16, 1, 1) < 0) return -1;
@@ -1818,6 +1818,74 @@ static PyObject *from_i128(i128 value) {
     return _PyLong_FromByteArray((const unsigned char *)&value, 16, 1, 1);
 }
 
+/* ---- exact conversion ------------------------------------------------------------------ */
+
+PyDoc_STRVAR(rescaled_doc,
+             "rescaled(n, values, factors, divisor) -> bytes or None\n\n"
+             "Per row, values[i] * factors[i] / divisor rounded half away from zero, exactly, as PostgreSQL's\n"
+             "round() of a numeric product (values and factors int128, factors >= 0; divisor > 0, a Python\n"
+             "int). Returns int128 values, or None when one is out of the int128 range.");
+
+static PyObject *rescaled(PyObject *self, PyObject *args) {
+    Py_ssize_t n;
+    PyObject *objects[2], *divisor_object;
+    if (!PyArg_ParseTuple(args, "nOOO!", &n, &objects[0], &objects[1], &PyLong_Type, &divisor_object))
+        return NULL;
+    i128 divisor;
+    if (to_i128(divisor_object, &divisor)) return NULL;
+    if (n < 0 || divisor <= 0) {
+        PyErr_SetString(PyExc_ValueError, "a negative count or a divisor not above 0");
+        return NULL;
+    }
+    Buffer buffers[2];
+    memset(buffers, 0, sizeof(buffers));
+    PyObject *result = NULL, *bytes = NULL;
+    if (get_buffer(objects[0], &buffers[0], n, 16, "values") < 0 ||
+        get_buffer(objects[1], &buffers[1], n, 16, "factors") < 0)
+        goto done;
+    const i128 *values = buffers[0].view.buf, *factors = buffers[1].view.buf;
+    bytes = PyBytes_FromStringAndSize(NULL, n * 16);
+    if (!bytes) goto done;
+    i128 *out = (i128 *)PyBytes_AS_STRING(bytes);
+    int fits = 1;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n && fits; i++) {
+        u128 size = values[i] < 0 ? -(u128)values[i] : (u128)values[i];
+        if (factors[i] < 0 || (u128)factors[i] > ((u128)1 << 126)) {
+            fits = 0;
+            break;
+        }
+        /* twice the quotient, floored, then halved rounding up: half away from zero on the size */
+        uint64_t product[4];
+        mul_128(size, (u128)factors[i] * 2, product);
+        if ((((u128)product[3] << 64) | product[2]) >= (u128)divisor) {
+            fits = 0; /* the quotient would not fit in 128 bits */
+            break;
+        }
+        int exact;
+        u128 twice = muldiv_u(size, (u128)factors[i] * 2, (u128)divisor, &exact);
+        u128 rounded = (twice >> 1) + (twice & 1);
+        if (rounded > (u128)I128_MAX) {
+            fits = 0;
+            break;
+        }
+        out[i] = values[i] < 0 ? -(i128)rounded : (i128)rounded;
+    }
+    Py_END_ALLOW_THREADS
+    if (fits) {
+        result = bytes;
+        bytes = NULL;
+    } else {
+        result = Py_NewRef(Py_None);
+    }
+done:
+    Py_XDECREF(bytes);
+    for (int i = 0; i < 2; i++)
+        if (buffers[i].held) PyBuffer_Release(&buffers[i].view);
+    return result;
+}
+
+/* Test hooks: the exact arithmetic, on Python ints. */
 static PyObject *py_floor_muldiv(PyObject *self, PyObject *args) {
     PyObject *a, *b, *c;
     i128 x, y, z;
@@ -1847,6 +1915,7 @@ static PyMethodDef methods[] = {
     {"lineage", lineage, METH_VARARGS, lineage_doc},
     {"stripped", stripped, METH_VARARGS, stripped_doc},
     {"pair", pair, METH_VARARGS, pair_doc},
+    {"rescaled", rescaled, METH_VARARGS, rescaled_doc},
     {"floor_muldiv", py_floor_muldiv, METH_VARARGS, "(a * b) // c, exactly, for -2**127 < a < 2**127, b >= 0, c > 0."},
     {"compare_ratios", py_compare_ratios, METH_VARARGS, "sign of a/b - c/d, exactly (a, c >= 0; b, d > 0)."},
     {NULL, NULL, 0, NULL},

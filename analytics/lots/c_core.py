@@ -210,6 +210,19 @@ def paired(
     return from_bytes(took, pl.Int64)
 
 
+def rescaled(values: pl.Series, factors: pl.Series, divisor: int) -> pl.Series | None:
+    """values * factors / divisor (Int128; null where either is), rounded half away from zero, exactly
+    (as PostgreSQL's round() of a numeric product), by the C core's `rescaled`; None when it is not
+    built, a factor is negative or a result is out of the Int128 range."""
+    if _c_core is None:
+        return None
+    missing = values.is_null() | factors.is_null()
+    made = _c_core.rescaled(len(values), buffer(values.fill_null(0)), buffer(factors.fill_null(0)), divisor)
+    if made is None:
+        return None
+    return pl.select(pl.when(~missing).then(from_bytes(made, pl.Int128))).to_series().alias(values.name)
+
+
 def _views(series: pl.Series) -> tuple[Any, tuple[Any, ...]] | None:
     import pyarrow as pa
 

@@ -119,6 +119,13 @@ def _converted(amount: Any, currency: str, at: Any) -> Any:
     return func.round(cast(amount * usd_in(currency, cast(func.timezone("UTC", at), Date)), Numeric), SCALE)
 
 
+def usd_rates(session: Session, currency: str, days: Sequence[date]) -> dict[date, Decimal | None]:
+    """What `_converted` multiplies a dollar amount by on each of `days` to value it in `currency` (None:
+    no rate that day), in the session's snapshot."""
+    listed = select(func.unnest(cast(postgresql.array(days), ARRAY(Date))).label("day")).subquery()
+    return {day: rate for day, rate in session.execute(select(listed.c.day, usd_in(currency, listed.c.day)))}
+
+
 def _frame(rows: Sequence[Any], columns: Sequence[str], types: dict[str, Any]) -> pl.DataFrame:
     schema = {name: types.get(name, pl.String) for name in columns}
     return pl.DataFrame([tuple(row) for row in rows], schema=schema, orient="row")
@@ -311,12 +318,14 @@ def no_results(table: str) -> pl.DataFrame:
 
 @dataclass(frozen=True)
 class ReadFlows:
-    """Flows runs read (the flows query's rows: values in dollars), from their snapshots' ledger files
+    """Flows runs read (the flows query's rows), from their snapshots' ledger files
     (activities.cost_basis_snapshot), which stand for the user's flows before `valid_before` (None: all
-    of them; `kept_flows` says which runs, and for when)."""
+    of them; `kept_flows` says which runs, and for when); values in `currency` (a run's are in dollars,
+    converted as `_converted` converts them)."""
 
     flows: pl.LazyFrame
     valid_before: datetime | None
+    currency: str = USD
 
 
 @dataclass(frozen=True)
@@ -382,13 +391,15 @@ def listed_flows(
     as the user sees them: the transaction's public id, the account's name, the asset's symbol, values in
     `currency`.
 
-    Those a run `read` (in dollars: `currency` USD only; for a period) are named here; the others are
-    valued in SQL. A flow's value reads only its own transaction and its day's prices, so the flows of a
-    period are valued as in the whole ledger."""
+    Those runs `read` (for a period, in `currency`) are named here; the others are valued in SQL. A
+    flow's value reads only its own transaction and its day's prices, so the flows of a period are valued
+    as in the whole ledger."""
     if read is None:
         parts = [_valued(session, user_id, query, tax_year_start, currency, within)]
-    elif currency != USD or within is None:
-        raise ValueError(f"a run's flows are read for a period, in {USD}")
+    elif read.currency != currency or within is None:
+        raise ValueError(
+            f"runs' flows are listed for a period, in the currency they are in ({read.currency})"
+        )
     else:
         start, end = within
         split = end if read.valid_before is None else max(start, min(end, read.valid_before))

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analytics.lots import compute, events, walk
-from analytics.lots.c_core import _c_core, c_core_available, paired
+from analytics.lots.c_core import _c_core, c_core_available, paired, rescaled
 from analytics.lots.ledger_input import validate_ledger
 from analytics.lots.snapshot import Snapshot
 from analytics.lots.timeline import MethodTimeline
@@ -367,3 +367,37 @@ def test_the_pairing_asks_for_sales_sorted_by_day_and_asset() -> None:
     assert _c_core is not None
     with pytest.raises(ValueError, match="sale_units: buffer too short"):
         _c_core.pair(1, 2, *([bytes(32)] * 5), bytes(8), bytes(8), bytes(16), bytes(32), 0, 0, 1)
+
+
+@common
+@given(
+    st.lists(st.integers(-(10**38) + 1, 10**38 - 1) | st.none(), min_size=1, max_size=5),
+    st.integers(0, 10**30),
+    st.integers(0, 36),
+)
+def test_rescaling_is_pythons_exact_rounding_half_away_from_zero(
+    values: list[int | None], factor: int, scale: int
+) -> None:
+    divisor = 10**scale
+    expected: list[int | None] = []
+    for value in values:
+        if value is None:
+            expected.append(None)
+            continue
+        quotient, remainder = divmod(abs(value) * factor, divisor)
+        rounded = quotient + (2 * remainder >= divisor)
+        expected.append(-rounded if value < 0 else rounded)
+    made = rescaled(
+        pl.Series(values, dtype=pl.Int128), pl.Series([factor] * len(values), dtype=pl.Int128), divisor
+    )
+    if all(each is None or abs(each) < 2**127 - 1 for each in expected):
+        assert made is not None and made.to_list() == expected
+    else:  # out of the int128 range
+        assert made is None
+
+
+def test_rescaling_half_a_unit_goes_away_from_zero() -> None:
+    values = pl.Series([5, -5, 15, -15, 14, None], dtype=pl.Int128)
+    made = rescaled(values, pl.Series([1] * 6, dtype=pl.Int128), 10)
+    assert made is not None and made.to_list() == [1, -1, 2, -2, 1, None]
+    assert rescaled(values, pl.Series([-1] * 6, dtype=pl.Int128), 10) is None  # a factor below 0

@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import Select, delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from activities.tax_report import in_currency
 from ledger.models import User
 from ledger.writes import tax_reports
 from ledger.writes.cost_basis import flow_batches, flows_query
@@ -169,6 +170,7 @@ def test_a_period_ending_before_a_days_later_trade_values_by_the_whole_days_pric
     assert Decimal(bought) != Decimal(45000)  # not the buy's own price: the day's, with the sale's
 
 
+@pytest.mark.parametrize("currency", ["USD", "EUR", "JPY"])
 @pytest.mark.parametrize("query", [None, "BTC", "crypto_id:crypto_ETH"])
 @pytest.mark.parametrize(
     "valid_before",
@@ -176,28 +178,44 @@ def test_a_period_ending_before_a_days_later_trade_values_by_the_whole_days_pric
     ids=["all read", "read before the send", "read before the period"],
 )
 def test_the_flows_a_run_read_are_listed_as_sql_values_them(
-    db_session: Session, user_id: int, tmp_path: Path, query: str | None, valid_before: datetime | None
+    db_session: Session,
+    user_id: int,
+    tmp_path: Path,
+    query: str | None,
+    valid_before: datetime | None,
+    currency: str,
 ) -> None:
     """The flows a full run read (LedgerRead.batches, as its ledger file keeps them) stand for those
     before `valid_before`; the rest are valued in SQL: together, the rows SQL gives for all of them,
-    named (public ids, account names, symbols) and found by the page's query alike."""
+    named (public ids, account names, symbols) and found by the page's query alike; in another currency,
+    the run's dollars converted (in_currency) as SQL converts them, to the last decimal (EUR: by the
+    inverse of the EUR-USD close, a long fraction; JPY: by the USD-JPY close)."""
     within = (datetime(2021, 1, 5, 19, tzinfo=UTC), datetime(2021, 12, 31, tzinfo=UTC))
     sessions = sessionmaker(db_session.get_bind())
     with sessions() as session:
         pl.concat(list(flow_batches(session, user_id))).write_parquet(tmp_path / "ledger.parquet")
-    kept = ReadFlows(pl.scan_parquet(tmp_path / "ledger.parquet"), valid_before)
-    valued = read(sessions, lambda session: listed_flows(session, user_id, query, (1, 1), "USD", within))
-    listed = read(
-        sessions, lambda session: listed_flows(session, user_id, query, (1, 1), "USD", within, kept)
-    )
+
+    def by_the_run(session: Session) -> pl.DataFrame:
+        flows = pl.read_parquet(tmp_path / "ledger.parquet")
+        if currency != "USD":
+            converted = in_currency(session, flows, currency)
+            assert converted is not None
+            flows = converted
+        kept = ReadFlows(flows.lazy(), valid_before, currency)
+        return listed_flows(session, user_id, query, (1, 1), currency, within, kept)
+
+    valued = read(sessions, lambda session: listed_flows(session, user_id, query, (1, 1), currency, within))
+    listed = read(sessions, by_the_run)
     assert valued.height > 0
+    if currency != "USD":
+        assert valued.get_column("value").drop_nulls().len() > 0  # the currency's rates are there
     assert listed.equals(valued, null_equal=True)
 
 
 def test_the_flows_a_run_read_are_in_dollars_and_of_a_period(db_session: Session, user_id: int) -> None:
     kept = ReadFlows(pl.LazyFrame(), None)
     within = (datetime(2021, 1, 1, tzinfo=UTC), datetime(2022, 1, 1, tzinfo=UTC))
-    with pytest.raises(ValueError, match="in USD"):
+    with pytest.raises(ValueError, match="in the currency they are in"):
         listed_flows(db_session, user_id, None, (1, 1), "EUR", within, kept)
     with pytest.raises(ValueError, match="for a period"):
         listed_flows(db_session, user_id, None, (1, 1), "USD", None, kept)
