@@ -12,7 +12,8 @@ the results from there (ledger.writes.cost_basis.StoredResults), when:
   (both reads are MVCC snapshots, so a change counts exactly when its data is read);
 - the method and scope are the checkpoint's, and not ACB or SP (their 30-day rules look across it);
 - the checkpoint is after the latest frozen year, younger than RETENTION (shared changes, such as prices,
-  are logged for every user and kept that long) and the ledger does not run more than SPAN past it.
+  are logged for every user and kept at least that long) and the ledger does not run more than SPAN
+  past it.
 
 Otherwise the run is a full one. Either way the result is the same (tests/analytics/test_run.py, the
 checkpoint property; tests/workflows/test_incremental_cost_basis.py on the real servers).
@@ -37,6 +38,9 @@ from ledger.models import CostBasisChange, CostBasisCheckpoint, Transaction
 from vocabulary.enums import AllocationScope
 
 RETENTION = timedelta(days=30)
+# how long shared changes stay logged: the flows a run kept stand that long at most
+# (ledger.writes.tax_reports.kept_flows), so that a tax-time export of a ledger untouched since finds them
+SHARED_CHANGES_KEPT = timedelta(days=400)
 REMAINDER_COLUMNS = ("lot_id", "remaining", "remaining_cost_basis")
 SPAN = timedelta(days=92)
 
@@ -154,7 +158,8 @@ def drop_checkpoint(session: Session, user_id: int, read_snapshot: str) -> None:
 
 
 def _forget_seen(session: Session, user_id: int, read_snapshot: str) -> None:
-    """The user's logged changes that read saw are in the results now; shared ones go after RETENTION."""
+    """The user's logged changes that read saw are in the results now; shared ones go after
+    SHARED_CHANGES_KEPT."""
     session.execute(
         delete(CostBasisChange).where(
             CostBasisChange.user_id == user_id,
@@ -165,6 +170,6 @@ def _forget_seen(session: Session, user_id: int, read_snapshot: str) -> None:
     )
     session.execute(
         delete(CostBasisChange).where(
-            CostBasisChange.user_id.is_(None), CostBasisChange.logged_at < func.now() - RETENTION
+            CostBasisChange.user_id.is_(None), CostBasisChange.logged_at < func.now() - SHARED_CHANGES_KEPT
         )
     )

@@ -57,7 +57,7 @@ from ledger.models.cost_basis import RUNNING_STATES
 from ledger.scope.portfolio import usd_in
 from ledger.scope.transaction_search import parse
 from ledger.writes.cost_basis import LEDGER_SETTINGS, flows_query
-from ledger.writes.cost_basis_checkpoints import RETENTION
+from ledger.writes.cost_basis_checkpoints import SHARED_CHANGES_KEPT
 from ledger.writes.prices import IMPLIED_TABLE, store_implied_prices, utc_day_start
 from ledger.writes.usd_values import USD
 from vocabulary.enums import CostBasisState, JobStatus
@@ -344,10 +344,10 @@ def kept_flows(session: Session, user_id: int) -> list[KeptFlows]:
     the stored results and the changes logged (ledger.writes.cost_basis_checkpoints): each run's from the
     instant it read them from, to the instant a later run read them from anew, and before the earliest
     change its read did not see. They end where one is missing: none when no full run's stand, and none
-    of a run that read them longer than RETENTION ago (shared changes, such as prices, are logged that
-    long)."""
+    of a run that read them longer than SHARED_CHANGES_KEPT ago (shared changes, such as prices, are
+    logged that long)."""
     standing: list[KeptFlows] = []
-    for row in session.execute(_KEPT, {"user_id": user_id, "retention": RETENTION}):
+    for row in session.execute(_KEPT, {"user_id": user_id, "retention": SHARED_CHANGES_KEPT}):
         reached = standing[-1].valid_before if standing else None
         follows = row.read_from is None if not standing else row.read_from == reached
         empty = None not in (row.read_from, row.valid_before) and row.valid_before <= row.read_from

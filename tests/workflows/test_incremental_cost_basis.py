@@ -40,7 +40,7 @@ from ledger.models import (
 from ledger.reference.seed import bundled_prices, seed_prices
 from ledger.writes.callouts import LEDGER_CALLOUTS
 from ledger.writes.cost_basis import flow_batches
-from ledger.writes.cost_basis_checkpoints import RETENTION
+from ledger.writes.cost_basis_checkpoints import RETENTION, SHARED_CHANGES_KEPT
 from ledger.writes.tax_reports import KeptFlows, kept_flows, listed_flows
 from ledger.writes.usd_values import USD
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, at, into, link_transfer, out
@@ -424,7 +424,7 @@ async def test_the_flows_runs_read_stand_for_the_ledger_until_a_run_or_a_change_
     load read them); a run that continues from the checkpoint reads those from it on anew, so the
     full run's kept ones stand only for those before it, and its own for those after; the next full
     run's stand for all again, until a change its read did not see (a price, from its day on; the
-    method, for all) or RETENTION has passed."""
+    method, for all) or SHARED_CHANGES_KEPT has passed."""
     user, made = history(db_session, CostBasisMethod.FIFO, False)
     storage = Storage(servers)
 
@@ -478,11 +478,14 @@ async def test_the_flows_runs_read_stand_for_the_ledger_until_a_run_or_a_change_
     finally:  # the price table is shared
         db_session.execute(delete(Price).where(Price.symbol == TEST_SYMBOL))
         db_session.commit()
-    db_session.execute(
-        update(KeptLedger).where(KeptLedger.user_id == user.id).values(kept_at=func.now() - RETENTION)
-    )
-    db_session.commit()
-    assert kept_flows(db_session, user.id) == []
+    standing = kept_flows(db_session, user.id)
+    for age, stands in ((RETENTION * 2, True), (SHARED_CHANGES_KEPT, False)):
+        # older than a checkpoint may be, the flows still stand while shared changes are logged
+        db_session.execute(
+            update(KeptLedger).where(KeptLedger.user_id == user.id).values(kept_at=func.now() - age)
+        )
+        db_session.commit()
+        assert kept_flows(db_session, user.id) == (standing if stands else [])
     db_session.execute(update(KeptLedger).where(KeptLedger.user_id == user.id).values(kept_at=func.now()))
     switch_to_lifo(db_session, user, made)
     db_session.commit()
