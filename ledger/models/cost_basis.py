@@ -105,7 +105,10 @@ class CostBasisChange(Base):
     No foreign key: rows of a user being deleted are never written, and the cascade would only slow it."""
 
     __tablename__ = "cost_basis_changes"
-    __table_args__ = (Index("ix_cost_basis_changes_user_id", "user_id"),)
+    __table_args__ = (
+        Index("ix_cost_basis_changes_user_id", "user_id"),
+        Index("ix_cost_basis_changes_xid", "xid"),
+    )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(always=False), primary_key=True)
     user_id: Mapped[int | None] = mapped_column(BigInteger)

@@ -424,6 +424,7 @@ LEDGER_SETTINGS = (
 CHANGED_FROM = (
     "SELECT coalesce(min(since) < $2::text::timestamptz, false), greatest(min(since), $2::text::timestamptz)"
     " FROM cost_basis_changes WHERE (user_id = $1 OR user_id IS NULL)"
+    " AND xid >= pg_snapshot_xmin($3::text::pg_snapshot)::text::bigint"  # older: seen (an index's range)
     " AND NOT pg_visible_in_snapshot(xid::text::xid8, $3::text::pg_snapshot)"
 )
 

@@ -371,6 +371,7 @@ _KEPT = text(
     "  least(kept.valid_before, changed.since) AS bound"
     "  FROM kept_ledgers AS kept, LATERAL (SELECT min(since) AS since FROM cost_basis_changes"
     "   WHERE (user_id = kept.user_id OR user_id IS NULL)"
+    "   AND xid >= pg_snapshot_xmin(kept.read_snapshot::pg_snapshot)::text::bigint"
     "   AND NOT pg_visible_in_snapshot(xid::text::xid8, kept.read_snapshot::pg_snapshot)) AS changed"
     "  WHERE kept.user_id = :user_id) AS found"
     " ORDER BY read_from NULLS FIRST"
