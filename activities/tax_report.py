@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from decimal import Context
 from pathlib import Path
 from typing import Any
 
@@ -213,31 +214,31 @@ def read_flows(
 def in_currency(session: Session, flows: pl.DataFrame, currency: str) -> pl.DataFrame | None:
     """The flows' dollar values in `currency`, as SQL converts them (ledger.writes.tax_reports._converted:
     the value times the rate of its UTC day, `usd_rates`, rounded to 18 decimals half away from zero),
-    exactly, in the C core; None when it cannot (not built, a rate finer than 10**-36, a result out of
-    range)."""
+    exactly, in the C core; None when it cannot (not built, a rate not a finite number or finer than
+    10**-36, a value or a result out of the range of 38 digits with 18 decimals)."""
     days = flows.get_column("timestamp").dt.date().unique().drop_nulls()
-    rates = usd_rates(session, currency, days.to_list())
-    scale = max(
-        (max(0, -int(rate.as_tuple().exponent)) for rate in rates.values() if rate is not None), default=0
-    )
+    rates = {
+        day: rate for day, rate in usd_rates(session, currency, days.to_list()).items() if rate is not None
+    }
+    if not all(rate.is_finite() for rate in rates.values()):
+        return None
+    scale = max((max(0, -int(rate.as_tuple().exponent)) for rate in rates.values()), default=0)
     if scale > 36:
         return None
+    exact = Context(prec=100)  # a rate's digits, all of them: it may have more than the default 28
     factors = pl.DataFrame(
-        {
-            "day": list(rates),
-            "factor": pl.Series(
-                [None if rate is None else int(rate.scaleb(scale)) for rate in rates.values()],
-                dtype=pl.Int128,
-            ),
-        },
+        {"day": list(rates), "factor": [int(rate.scaleb(scale, exact)) for rate in rates.values()]},
         schema={"day": pl.Date, "factor": pl.Int128},
     )
     factor = flows.select(pl.col("timestamp").dt.date().alias("day")).join(
         factors, on="day", how="left", maintain_order="left"
     )
-    values = flows.get_column("value").cast(pl.Decimal(38, SCALE)).to_physical()
-    made = rescaled(values, factor.get_column("factor"), 10**scale)
-    if made is None:
+    value = flows.get_column("value")
+    values = value.cast(pl.Decimal(38, SCALE), strict=False)
+    if values.null_count() != value.null_count():
+        return None
+    made = rescaled(values.to_physical(), factor.get_column("factor"), 10**scale)
+    if made is None or (made.abs() >= 10**38).any():
         return None
     return flows.with_columns(scaled_as_decimal(made, SCALE).cast(pl.String).alias("value"))
 

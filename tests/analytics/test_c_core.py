@@ -371,26 +371,31 @@ def test_the_pairing_asks_for_sales_sorted_by_day_and_asset() -> None:
 
 @common
 @given(
-    st.lists(st.integers(-(10**38) + 1, 10**38 - 1) | st.none(), min_size=1, max_size=5),
-    st.integers(0, 10**30),
+    st.lists(
+        st.tuples(
+            st.integers(-(10**38) + 1, 10**38 - 1) | st.none(),
+            st.integers(0, 2**126) | st.integers(0, 10**20) | st.none(),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
     st.integers(0, 36),
 )
 def test_rescaling_is_pythons_exact_rounding_half_away_from_zero(
-    values: list[int | None], factor: int, scale: int
+    rows: list[tuple[int | None, int | None]], scale: int
 ) -> None:
     divisor = 10**scale
     expected: list[int | None] = []
-    for value in values:
-        if value is None:
+    for value, factor in rows:
+        if value is None or factor is None:
             expected.append(None)
             continue
         quotient, remainder = divmod(abs(value) * factor, divisor)
         rounded = quotient + (2 * remainder >= divisor)
         expected.append(-rounded if value < 0 else rounded)
-    made = rescaled(
-        pl.Series(values, dtype=pl.Int128), pl.Series([factor] * len(values), dtype=pl.Int128), divisor
-    )
-    if all(each is None or abs(each) < 2**127 - 1 for each in expected):
+    values, factors = (pl.Series(column, dtype=pl.Int128) for column in zip(*rows, strict=True))
+    made = rescaled(values, factors, divisor)
+    if all(each is None or abs(each) <= 2**127 - 1 for each in expected):
         assert made is not None and made.to_list() == expected
     else:  # out of the int128 range
         assert made is None

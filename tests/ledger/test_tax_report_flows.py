@@ -9,18 +9,19 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import polars as pl
 import pytest
 from sqlalchemy import Select, delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from activities import tax_report
 from activities.tax_report import in_currency
 from ledger.models import User
 from ledger.writes import tax_reports
 from ledger.writes.cost_basis import flow_batches, flows_query
-from ledger.writes.tax_reports import ReadFlows, flows_in, listed_flows
+from ledger.writes.tax_reports import INSTANT, ReadFlows, flows_in, listed_flows
 from tests.workflows.cost_basis_rows import add_transaction, add_wallet, into, link_transfer, out
 from tests.workflows.test_cost_basis import new_user
 from vocabulary.enums import TransactionType as Type
@@ -219,3 +220,26 @@ def test_the_flows_a_run_read_are_in_dollars_and_of_a_period(db_session: Session
         listed_flows(db_session, user_id, None, (1, 1), "EUR", within, kept)
     with pytest.raises(ValueError, match="for a period"):
         listed_flows(db_session, user_id, None, (1, 1), "USD", None, kept)
+
+
+def test_flows_that_cannot_be_converted_exactly_are_left_to_sql(monkeypatch: pytest.MonkeyPatch) -> None:
+    """in_currency answers None (the export then values them in SQL) for a rate that is not a number or
+    is finer than 10**-36, a value or a result beyond 38 digits with 18 decimals; else the exact text."""
+    day = datetime(2021, 1, 5, 12, tzinfo=UTC)
+    cases = [
+        (Decimal("NaN"), "1.5", None),
+        (Decimal("1E-37"), "1", None),
+        (Decimal("0.9"), "1" + "0" * 20, None),  # 10**20 dollars
+        (Decimal("1E+3"), "1" + "0" * 18, None),  # 10**21 euros
+        (Decimal("0.5"), "-1.5", "-0.750000000000000000"),
+        (Decimal("0.333333333333333333333333333333"), "1", "0.333333333333333333"),
+    ]
+    for rate, value, expected in cases:
+        monkeypatch.setattr(
+            tax_report, "usd_rates", lambda session, currency, days, rate=rate: {day.date(): rate}
+        )
+        flows = pl.DataFrame(
+            {"timestamp": [day], "value": [value]}, schema={"timestamp": INSTANT, "value": pl.String}
+        )
+        converted = in_currency(cast(Session, None), flows, "EUR")
+        assert (None if converted is None else converted.item(0, "value")) == expected

@@ -458,6 +458,11 @@ async def test_the_flows_runs_read_stand_for_the_ledger_until_a_run_or_a_change_
     assert kept is not None and kept.valid_before is None  # the two runs' files stand for the year
     valued = listed_flows(db_session, user.id, None, (1, 1), USD, year)
     assert listed_flows(db_session, user.id, None, (1, 1), USD, year, kept).equals(valued)
+    in_euros = read_flows(db_session, storage, user.id, user.public_id, "EUR", year, tmp_path)
+    assert in_euros is not None and in_euros.currency == "EUR"  # both files, their dollars converted
+    assert listed_flows(db_session, user.id, None, (1, 1), "EUR", year, in_euros).equals(
+        listed_flows(db_session, user.id, None, (1, 1), "EUR", year)
+    )
     assert storage.remove_prefix(snapshot_key(user.public_id, uuid.UUID(again.run_id), LEDGER)) == 1
     kept = read_flows(db_session, storage, user.id, user.public_id, USD, year, tmp_path)
     assert kept is not None and kept.valid_before == at("2024-05-01 00:00")  # the first run's alone
