@@ -230,8 +230,9 @@ def method_settings(session: Session, user_id: int) -> MethodSettings:
 
 
 def _transfer_links(user_id: int, within: tuple[datetime, datetime] | None) -> Any:
-    """Each transaction's transfer link (the lowest when it has several) whose two legs both count; with
-    `within`, of the transactions of [start, end) (read through their time, whatever their other leg's)."""
+    """Each transaction's transfer link (the lowest when it has several) whose two legs both count (neither
+    ignored nor spam, as the flows query reads them); with `within`, of the transactions of [start, end)
+    (read through their time, whatever their other leg's)."""
     link = TransactionLink
     sender, receiver = aliased(Transaction), aliased(Transaction)
 
@@ -245,6 +246,8 @@ def _transfer_links(user_id: int, within: tuple[datetime, datetime] | None) -> A
                 link.link_type == TransactionLinkType.TRANSFER,
                 sender.is_ignored.is_(False),
                 receiver.is_ignored.is_(False),
+                sender.type != Type.SPAM,
+                receiver.type != Type.SPAM,
             )
         )
         if within is None:

@@ -303,12 +303,14 @@ async def test_a_change_before_the_checkpoint_makes_the_run_full(
     assert checkpoint is not None and checkpoint.through == at("2024-05-01 00:00")
 
 
+@pytest.mark.parametrize("change", [{"is_ignored": True}, {"type": Type.SPAM}], ids=["ignored", "spam"])
 async def test_ignoring_one_end_of_a_transfer_changes_the_other_ends_day_too(
-    temporal_client: Client, task_queue: str, db_session: Session
+    temporal_client: Client, task_queue: str, db_session: Session, change: dict[str, Any]
 ) -> None:
-    """A link counts only while neither of its ends is ignored: ignoring the May end of a transfer sent in
-    April changes the April withdrawal's flows too (it is no longer a transfer's leg), so the run does not
-    continue from May, and the flows read before stand only for those before April 28."""
+    """A link counts only while neither of its ends is ignored or spam: ignoring the May end of a transfer
+    sent in April (or marking it spam) changes the April withdrawal's flows too (it is no longer a
+    transfer's leg), so the run does not continue from May, and the flows read before stand only for
+    those before April 28; the run stores what a full run of the ledger stores."""
     user, made = history(db_session, CostBasisMethod.FIFO, False)
     sent = add_transaction(
         db_session, made["a"], "2024-04-28 09:00", Type.WITHDRAWAL, out("crypto_BTC", "0.2")
@@ -322,12 +324,13 @@ async def test_ignoring_one_end_of_a_transfer_changes_the_other_ends_day_too(
     checkpoint = db_session.get(CostBasisCheckpoint, user.id)
     assert checkpoint is not None and checkpoint.through == at("2024-05-01 00:00")
 
-    db_session.execute(update(Transaction).where(Transaction.id == received.id).values(is_ignored=True))
+    db_session.execute(update(Transaction).where(Transaction.id == received.id).values(**change))
     db_session.commit()
     assert kept_flows(db_session, user.id) == [
         KeptFlows(uuid.UUID(first.run_id), None, at("2024-04-28 00:00"))
     ]
     assert computed(await run(temporal_client, task_queue, user)).continued_from is None
+    assert everything(db_session, user) == await full_run(temporal_client, task_queue, db_session, user)
 
 
 async def test_seeding_the_bundled_prices_again_keeps_the_checkpoint(

@@ -1,7 +1,7 @@
-"""A transfer link counts only while neither of its ends is ignored: ignoring or restoring a transaction
-changes the flows of the transactions at the link's other ends too. The transactions' change log now
-logs their days as well, so a run that continues from a checkpoint reads them again, and a kept ledger
-file no longer stands for them.
+"""A transfer link counts only while neither of its ends is ignored or spam: ignoring, restoring or
+re-typing a transaction changes the flows of the transactions at the link's other ends too. The
+transactions' change log now logs their days as well, so a run that continues from a checkpoint reads
+them again, and a kept ledger file no longer stands for them.
 
 Revision ID: 0050
 Revises: 0049
@@ -20,10 +20,11 @@ depends_on: str | Sequence[str] | None = None
 
 _LOG = importlib.import_module("ledger.migrations.versions.0039_cost_basis_checkpoints")
 
-# the other end of each link of a transaction whose ignored flag changed, from either side
+# the other end of each link of a transaction whose ignored flag or type changed, from either side
 _OTHER_END = (
     "SELECT other.user_id, other.timestamp FROM added"
-    " JOIN removed ON removed.id = added.id AND removed.is_ignored IS DISTINCT FROM added.is_ignored"
+    " JOIN removed ON removed.id = added.id"
+    " AND (removed.is_ignored, removed.type) IS DISTINCT FROM (added.is_ignored, added.type)"
     " JOIN transaction_links AS link ON link.{near} = added.id"
     " JOIN transactions AS other ON other.id = link.{far}"
 )
